@@ -1,0 +1,3 @@
+export * from './catalog';
+export * from './domain-error';
+export * from './problem-details';
