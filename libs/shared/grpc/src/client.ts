@@ -1,0 +1,47 @@
+import { credentials, makeGenericClientConstructor, Metadata, type ServiceError, type ServiceDefinition } from '@grpc/grpc-js';
+import { currentTraceparent, SpanKind, withSpan } from '@mp/telemetry';
+import { currentCallContext } from './call-context';
+import type { AsyncClient, CallOptions, ServiceDefinitionLike } from './service-definition';
+import { fromGrpcError } from './status-mapping';
+
+export const DEFAULT_DEADLINE_MS = 10_000;
+
+type UnaryMethod = (req: unknown, md: Metadata, opts: { deadline: Date }, cb: (e: ServiceError | null, r: unknown) => void) => void;
+
+/**
+ * A promise-returning client for a service definition. Every call has a
+ * deadline (never later than the call being served), carries the trace and
+ * the principal in metadata, and rejects with a DomainError.
+ */
+export function createClient<D extends ServiceDefinitionLike>(
+  definition: D,
+  address: string,
+  defaults: { deadlineMs?: number } = {},
+): AsyncClient<D> {
+  const Ctor = makeGenericClientConstructor(definition as unknown as ServiceDefinition, 'Service');
+  const raw = new Ctor(address, credentials.createInsecure(), {
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.max_receive_message_length': 8 * 1024 * 1024,
+  }) as unknown as Record<string, UnaryMethod> & { close(): void };
+  const client: Record<string, unknown> = { close: () => raw.close() };
+  for (const name of Object.keys(definition)) {
+    const method = raw[name].bind(raw);
+    client[name] = (request: unknown, options: CallOptions = {}) =>
+      withSpan(definition[name].path, { kind: SpanKind.CLIENT }, () => {
+        const served = currentCallContext();
+        let deadline = Date.now() + (options.deadlineMs ?? defaults.deadlineMs ?? DEFAULT_DEADLINE_MS);
+        if (served?.deadline) deadline = Math.min(deadline, served.deadline.getTime());
+        const metadata = new Metadata();
+        const traceparent = currentTraceparent();
+        if (traceparent) metadata.set('traceparent', traceparent);
+        const principal = options.principal ?? served?.principal;
+        if (principal) metadata.set('x-principal', JSON.stringify(principal));
+        return new Promise((resolve, reject) =>
+          method(request, metadata, { deadline: new Date(deadline) }, (error, response) =>
+            error ? reject(fromGrpcError(error)) : resolve(response),
+          ),
+        );
+      });
+  }
+  return client as AsyncClient<D>;
+}

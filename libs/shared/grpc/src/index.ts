@@ -1,0 +1,5 @@
+export * from './call-context';
+export * from './client';
+export * from './server';
+export * from './service-definition';
+export * from './status-mapping';
