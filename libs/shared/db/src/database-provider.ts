@@ -1,0 +1,27 @@
+import type { Knex } from 'knex';
+
+export interface DatabaseConfig {
+  /** postgres://… — when set, every schema gets a pooled `pg` knex; otherwise embedded PGlite is used. */
+  databaseUrl?: string;
+  /** Where embedded PGlite keeps its files (`<dataDir>/pgdata`); ':memory:' keeps nothing (tests). */
+  dataDir: string;
+  /**
+   * How long a query may wait for a connection before failing (default 60s). On PGlite there is a
+   * single connection, so this is what turns an accidental deadlock (querying outside a transaction
+   * while holding it) into an error instead of a hang.
+   */
+  acquireTimeoutMs?: number;
+}
+
+export interface DatabaseProvider {
+  /** A knex instance whose queries run with search_path = that schema (created if missing). */
+  forSchema(schema: string): Knex;
+  /** true when backed by a real PostgreSQL server */
+  readonly isPostgres: boolean;
+  /** Round-trips a trivial query; for /readyz. */
+  ping(): Promise<void>;
+  /** Destroys every knex instance handed out and, for PGlite, closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 60_000;

@@ -1,0 +1,3 @@
+export type { DatabaseConfig, DatabaseProvider } from './database-provider';
+export { createDatabaseProvider } from './create-database-provider';
+export { migrateLatest, migrateDown, type Migration } from './migrations';

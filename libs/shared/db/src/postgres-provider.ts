@@ -1,0 +1,86 @@
+import knex, { type Knex } from 'knex';
+import { DEFAULT_ACQUIRE_TIMEOUT_MS, type DatabaseProvider } from './database-provider';
+import { assertSchemaName, isAlreadyExistsError, quoteIdentifier } from './schema-name';
+
+interface RawPgConnection {
+  query(sql: string, callback: (error: Error | null) => void): void;
+}
+
+/** One pooled `pg` knex per schema; each connection gets `search_path = <schema>` from knex itself. */
+export class PostgresProvider implements DatabaseProvider {
+  readonly isPostgres = true;
+  private readonly bySchema = new Map<string, Knex>();
+  private admin?: Knex;
+  private closing?: Promise<void>;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly acquireTimeoutMs = DEFAULT_ACQUIRE_TIMEOUT_MS,
+  ) {}
+
+  forSchema(schema: string): Knex {
+    assertSchemaName(schema);
+    if (this.closing) throw new Error('DatabaseProvider is closed');
+    let db = this.bySchema.get(schema);
+    if (!db) {
+      db = this.createKnex(schema);
+      this.bySchema.set(schema, db);
+    }
+    return db;
+  }
+
+  async ping(): Promise<void> {
+    if (this.closing) throw new Error('DatabaseProvider is closed');
+    // A schema-less instance so /readyz does not create or depend on any service schema.
+    this.admin ??= knex({
+      client: 'pg',
+      connection: this.databaseUrl,
+      pool: { min: 0, max: 1 },
+      acquireConnectionTimeout: this.acquireTimeoutMs,
+    });
+    await this.admin.raw('select 1');
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const all = [...this.bySchema.values(), ...(this.admin ? [this.admin] : [])];
+      this.bySchema.clear();
+      await Promise.all(all.map((db) => db.destroy()));
+    })();
+    return this.closing;
+  }
+
+  private createKnex(schema: string): Knex {
+    // The schema is created by the first connection of the pool; the other connections wait for it
+    // rather than all issuing CREATE SCHEMA at once (which races inside Postgres' catalog).
+    let created: Promise<void> | undefined;
+    const ensureSchema = (connection: RawPgConnection): Promise<void> => {
+      created ??= new Promise<void>((resolve, reject) => {
+        connection.query(`create schema if not exists ${quoteIdentifier(schema)}`, (error) =>
+          !error || isAlreadyExistsError(error) ? resolve() : reject(error),
+        );
+      }).catch((error: unknown) => {
+        created = undefined; // let the next connection retry
+        throw error;
+      });
+      return created;
+    };
+
+    return knex({
+      client: 'pg',
+      connection: this.databaseUrl,
+      searchPath: [schema],
+      acquireConnectionTimeout: this.acquireTimeoutMs,
+      pool: {
+        min: 0,
+        max: 10,
+        afterCreate: (connection: RawPgConnection, done: (error: Error | null, c: unknown) => void) => {
+          ensureSchema(connection).then(
+            () => done(null, connection),
+            (error: Error) => done(error, connection),
+          );
+        },
+      },
+    });
+  }
+}

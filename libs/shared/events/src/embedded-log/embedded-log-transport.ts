@@ -1,0 +1,119 @@
+import { migrateLatest, type DatabaseProvider } from '@mp/db';
+import type { Knex } from 'knex';
+import type { EventEnvelope } from '../event-envelope';
+import type { EventsLogger, EventTransport, SubscribeOptions, Subscription } from '../event-transport';
+import { assertSubscription } from '../internal/validate';
+import { EmbeddedLogSubscription } from './embedded-log-subscription';
+import { EVENT_LOG_SCHEMA, eventLogMigrations } from './event-log-migrations';
+import { notifyPublished } from './publish-notifier';
+
+export interface EmbeddedLogTransportOptions {
+  db: DatabaseProvider;
+  /** How often idle subscribers look for events published by other processes (default 250ms). */
+  pollIntervalMs?: number;
+  logger?: EventsLogger;
+}
+
+const INSERT_CHUNK = 500;
+
+/**
+ * Durable event log in the `eventlog` schema of the platform database, for running without Kafka.
+ * Every group reads every event of its topics in publish order and resumes from its committed
+ * offset after a restart.
+ */
+export function createEmbeddedLogTransport(options: EmbeddedLogTransportOptions): EventTransport {
+  return new EmbeddedLogTransport(options);
+}
+
+class EmbeddedLogTransport implements EventTransport {
+  private readonly db: Knex;
+  private readonly pollIntervalMs: number;
+  private readonly logger: EventsLogger;
+  private readonly subscriptions = new Map<string, EmbeddedLogSubscription>();
+  private ready?: Promise<void>;
+  private closing?: Promise<void>;
+
+  constructor(options: EmbeddedLogTransportOptions) {
+    this.db = options.db.forSchema(EVENT_LOG_SCHEMA);
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.logger = options.logger ?? console;
+  }
+
+  async publish(events: EventEnvelope[]): Promise<void> {
+    this.assertOpen();
+    if (events.length === 0) return;
+    await this.ensureTables();
+    const rows = events.map((e) => ({
+      topic: e.topic,
+      key: e.key,
+      event_id: e.id,
+      envelope: JSON.stringify(e),
+    }));
+    await this.db.transaction(async (trx) => {
+      // Offsets must become visible in offset order, or a reader could commit past an offset whose
+      // transaction has not committed yet and skip it forever. Serialising writers guarantees that
+      // (readers are not blocked: EXCLUSIVE still allows SELECT).
+      await trx.raw('lock table events in exclusive mode');
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await trx('events').insert(rows.slice(i, i + INSERT_CHUNK));
+      }
+    });
+    notifyPublished(events.map((e) => e.topic));
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    assertSubscription(options.group, options.topics);
+    // Two members of one group would each process everything; the embedded log has no partitions
+    // to split between them, so only one is allowed per transport.
+    const keys = options.topics.map((topic) => `${options.group}\u0000${topic}`);
+    if (keys.some((k) => this.subscriptions.has(k))) {
+      throw new Error(`Group "${options.group}" is already subscribed to one of ${options.topics.join(', ')}`);
+    }
+    await this.ensureTables();
+    await this.initialiseOffsets(options);
+    const subscription = new EmbeddedLogSubscription(this.db, options, this.pollIntervalMs, this.logger, () => {
+      for (const k of keys) if (this.subscriptions.get(k) === subscription) this.subscriptions.delete(k);
+    });
+    for (const k of keys) this.subscriptions.set(k, subscription);
+    return subscription;
+  }
+
+  async ensureTopics(): Promise<void> {
+    this.assertOpen();
+    await this.ensureTables(); // topics are just a column here
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const all = new Set(this.subscriptions.values());
+      await Promise.all([...all].map((s) => s.stop()));
+    })();
+    return this.closing;
+  }
+
+  private assertOpen(): void {
+    if (this.closing) throw new Error('The event transport is closed');
+  }
+
+  private ensureTables(): Promise<void> {
+    this.ready ??= migrateLatest(this.db, EVENT_LOG_SCHEMA, eventLogMigrations).catch((error: unknown) => {
+      this.ready = undefined; // retry on next use
+      throw error;
+    });
+    return this.ready;
+  }
+
+  /** A group seen for the first time starts at the oldest event or, like Kafka's "latest", after the newest. */
+  private async initialiseOffsets({ group, topics, fromBeginning }: SubscribeOptions): Promise<void> {
+    const start = fromBeginning
+      ? this.db.raw('0')
+      : this.db.raw('(select coalesce(max(log_offset), 0) from events)');
+    for (const topic of topics) {
+      await this.db('consumer_offsets')
+        .insert({ consumer_group: group, topic, log_offset: start })
+        .onConflict(['consumer_group', 'topic'])
+        .ignore();
+    }
+  }
+}

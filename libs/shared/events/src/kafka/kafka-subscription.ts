@@ -1,0 +1,121 @@
+import type { Consumer, EachMessagePayload, Kafka } from 'kafkajs';
+import type { EventEnvelope } from '../event-envelope';
+import type { EventsLogger, SubscribeOptions, Subscription } from '../event-transport';
+import { backoffDelay, Sleeper } from '../internal/backoff';
+import { errorFields } from '../internal/validate';
+import { fromKafkaValue } from './kafka-message';
+
+const RETRY_BASE_MS = 100;
+const RETRY_MAX_MS = 5_000;
+const READY_TIMEOUT_MS = 30_000;
+
+/**
+ * A kafkajs consumer-group member. Handler failures are retried here, in place, instead of being
+ * thrown to kafkajs (which would restart the consumer and rejoin the group on every failure); the
+ * message's offset is resolved — and later auto-committed — only once the handler has succeeded.
+ */
+export class KafkaSubscription implements Subscription {
+  private readonly consumer: Consumer;
+  private readonly backoff = new Sleeper();
+  private stopping?: Promise<void>;
+
+  constructor(
+    kafka: Kafka,
+    private readonly options: SubscribeOptions,
+    private readonly logger: EventsLogger,
+    private readonly onStopped: () => void,
+  ) {
+    this.consumer = kafka.consumer({
+      groupId: options.group,
+      // Idle fetches return after this long; it bounds how soon subscribe() can report readiness.
+      maxWaitTimeInMs: 1_000,
+    });
+  }
+
+  /** Resolves once the group is joined and offsets are resolved, so events published afterwards are seen. */
+  async start(): Promise<void> {
+    try {
+      await this.consumer.connect();
+      await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: this.options.fromBeginning ?? false });
+      const ready = this.firstFetchAfterJoin();
+      await this.consumer.run({ eachMessage: (payload) => this.onMessage(payload) });
+      await ready;
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
+  }
+
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.backoff.close();
+      try {
+        await this.consumer.disconnect();
+      } finally {
+        this.onStopped();
+      }
+    })();
+    return this.stopping;
+  }
+
+  private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+    let event: EventEnvelope;
+    try {
+      event = fromKafkaValue(message.value);
+    } catch (error) {
+      // Not ours to handle and retrying cannot fix it; blocking the partition would stop the group.
+      this.logger.error('kafka: skipping message that is not an event envelope', {
+        topic,
+        partition,
+        offset: message.offset,
+        ...errorFields(error),
+      });
+      return;
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.options.handler(event);
+        return;
+      } catch (error) {
+        // Throwing leaves the offset unresolved, so the event is redelivered after a restart.
+        if (this.stopping) throw error;
+        this.logger.error('kafka: handler failed, retrying', {
+          group: this.options.group,
+          eventId: event.id,
+          attempt,
+          ...errorFields(error),
+        });
+        await this.backoff.sleep(backoffDelay(attempt, RETRY_BASE_MS, RETRY_MAX_MS));
+        if (this.stopping) throw error;
+        await heartbeat().catch(() => undefined); // stay in the group while retrying
+      }
+    }
+  }
+
+  /**
+   * kafkajs resolves a new group's starting offsets inside its first fetch after joining; waiting
+   * for that makes `fromBeginning: false` mean "events published after subscribe() resolved".
+   */
+  private firstFetchAfterJoin(): Promise<void> {
+    const { GROUP_JOIN, FETCH, CRASH } = this.consumer.events;
+    return new Promise<void>((resolve, reject) => {
+      let joined = false;
+      const removers: Array<() => void> = [];
+      const finish = (error?: Error) => {
+        clearTimeout(timer);
+        removers.forEach((remove) => remove());
+        if (error) reject(error);
+        else resolve();
+      };
+      const timer = setTimeout(() => {
+        this.logger.error('kafka: consumer not ready in time, continuing in the background', { group: this.options.group });
+        finish();
+      }, READY_TIMEOUT_MS);
+      removers.push(
+        this.consumer.on(GROUP_JOIN, () => (joined = true)),
+        this.consumer.on(FETCH, () => joined && finish()),
+        this.consumer.on(CRASH, (event) => finish(event.payload.error)),
+      );
+    });
+  }
+}

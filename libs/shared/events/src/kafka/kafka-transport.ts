@@ -1,0 +1,152 @@
+import { Kafka, logLevel as LogLevel, type Admin, type Producer, type TopicMessages } from 'kafkajs';
+import type { EventEnvelope } from '../event-envelope';
+import type { EventsLogger, EventTransport, SubscribeOptions, Subscription } from '../event-transport';
+import { assertSubscription } from '../internal/validate';
+import { KafkaSubscription } from './kafka-subscription';
+import { toKafkaMessage } from './kafka-message';
+
+export interface KafkaTransportOptions {
+  brokers: string[];
+  clientId: string;
+  /** kafkajs' own log level (default ERROR: its INFO/WARN output is noise for the services). */
+  logLevel?: LogLevel;
+  /** Partitions/replicas for topics created by ensureTopics (default -1: the broker's defaults). */
+  numPartitions?: number;
+  replicationFactor?: number;
+  logger?: EventsLogger & { warn?(...args: unknown[]): void };
+}
+
+// A failed publish is retried by the outbox relay on its next pass, so kafkajs need not retry forever.
+const PRODUCER_RETRY = { retries: 5, initialRetryTime: 100 };
+
+export function createKafkaTransport(options: KafkaTransportOptions): EventTransport {
+  return new KafkaTransport(options);
+}
+
+class KafkaTransport implements EventTransport {
+  private readonly kafka: Kafka;
+  private readonly logger: NonNullable<KafkaTransportOptions['logger']>;
+  private readonly subscriptions = new Set<KafkaSubscription>();
+  private producer?: Promise<Producer>;
+  private admin?: Promise<Admin>;
+  private closing?: Promise<void>;
+
+  constructor(private readonly options: KafkaTransportOptions) {
+    if (options.brokers.length === 0) throw new Error('createKafkaTransport: brokers must not be empty');
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: options.logLevel ?? LogLevel.ERROR,
+    });
+    this.logger = options.logger ?? console;
+  }
+
+  async publish(events: EventEnvelope[]): Promise<void> {
+    this.assertOpen();
+    if (events.length === 0) return;
+    const producer = await this.connectedProducer();
+    // One request for the whole batch, messages in their original order: with a single request in
+    // flight, order per partition (i.e. per key) is preserved even across retries.
+    const byTopic = new Map<string, TopicMessages>();
+    for (const event of events) {
+      let entry = byTopic.get(event.topic);
+      if (!entry) byTopic.set(event.topic, (entry = { topic: event.topic, messages: [] }));
+      entry.messages.push(toKafkaMessage(event));
+    }
+    await producer.sendBatch({ acks: -1, topicMessages: [...byTopic.values()] });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    assertSubscription(options.group, options.topics);
+    const subscription = new KafkaSubscription(this.kafka, options, this.logger, () => this.subscriptions.delete(subscription));
+    this.subscriptions.add(subscription);
+    await subscription.start();
+    return subscription;
+  }
+
+  async ensureTopics(topics: string[]): Promise<void> {
+    this.assertOpen();
+    const admin = await this.connectedAdmin();
+    const existing = new Set(await admin.listTopics());
+    const missing = [...new Set(topics)].filter((t) => !existing.has(t));
+    if (missing.length === 0) return;
+    try {
+      // Resolves false (no error) when another process created them first.
+      await admin.createTopics({
+        topics: missing.map((topic) => ({
+          topic,
+          numPartitions: this.options.numPartitions ?? -1,
+          replicationFactor: this.options.replicationFactor ?? -1,
+        })),
+        waitForLeaders: true,
+      });
+    } catch (error) {
+      if (!isNoControllerError(error)) throw error;
+      // Clusters that advertise no controller (librdkafka's mock) cannot take CreateTopics; a
+      // metadata request auto-creates the topics there when the broker allows it.
+      await admin.fetchTopicMetadata({ topics: missing });
+    }
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const results = await Promise.allSettled([
+        ...[...this.subscriptions].map((s) => s.stop()),
+        this.producer?.then((p) => p.disconnect()),
+        this.admin?.then((a) => a.disconnect()),
+      ]);
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) this.logger.error('kafka: error while closing', { error: String(failed.reason) });
+    })();
+    return this.closing;
+  }
+
+  private assertOpen(): void {
+    if (this.closing) throw new Error('The event transport is closed');
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    this.producer ??= this.connectProducer().catch((error: unknown) => {
+      this.producer = undefined; // let the next publish try again
+      throw error;
+    });
+    return this.producer;
+  }
+
+  private async connectProducer(): Promise<Producer> {
+    const idempotent = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, retry: PRODUCER_RETRY });
+    try {
+      await idempotent.connect();
+      return idempotent;
+    } catch (error) {
+      if (!isNoControllerError(error)) throw error;
+      await idempotent.disconnect().catch(() => undefined);
+    }
+    // kafkajs asks the controller for a producer id; without one (librdkafka's mock) fall back to
+    // acks=all with one request in flight: still ordered, duplicates on retry are deduped downstream.
+    (this.logger.warn ?? this.logger.error).call(this.logger, 'kafka: cluster has no controller, producing without idempotence');
+    const plain = this.kafka.producer({ maxInFlightRequests: 1, retry: PRODUCER_RETRY });
+    await plain.connect();
+    return plain;
+  }
+
+  private connectedAdmin(): Promise<Admin> {
+    this.admin ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })().catch((error: unknown) => {
+      this.admin = undefined;
+      throw error;
+    });
+    return this.admin;
+  }
+}
+
+function isNoControllerError(error: unknown): boolean {
+  for (let e = error as { name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.name === 'KafkaJSBrokerNotFound') return true;
+  }
+  return false;
+}

@@ -1,0 +1,62 @@
+import type { Knex } from 'knex';
+import { parseEnvelope, type EventEnvelope } from '../event-envelope';
+
+export interface ClaimedEvent {
+  id: string;
+  envelope: EventEnvelope;
+}
+
+/**
+ * Claims up to `limit` unpublished outbox rows, oldest first, by leasing them until now + leaseMs.
+ *
+ * - `FOR UPDATE SKIP LOCKED` plus the lease keep two relay replicas from claiming the same rows.
+ * - A row is only claimable if no older unpublished row with the same topic and key is held by
+ *   someone else; otherwise a second replica could publish a later event of an entity before the
+ *   first replica publishes the earlier one. Older rows within this claim do not block it.
+ * - The lease (instead of holding the transaction open while publishing) means no database
+ *   connection is held during broker I/O — and on PGlite, whose single connection the embedded log
+ *   transport also needs, holding it would deadlock. If the relay dies, rows become claimable
+ *   again when the lease expires (at-least-once).
+ */
+export async function claimOutboxBatch(db: Knex, limit: number, leaseMs: number): Promise<ClaimedEvent[]> {
+  const result = await db.raw<{ rows: Array<{ id: string; envelope: unknown }> }>(
+    `with candidates as (
+       select id, topic, key from outbox
+        where published_at is null and (claimed_until is null or claimed_until < now())
+        order by id
+        limit ?
+        for update skip locked
+     ), claimable as (
+       select c.id from candidates c
+        where not exists (
+          select 1 from outbox older
+           where older.published_at is null
+             and older.topic = c.topic and older.key = c.key and older.id < c.id
+             and older.id not in (select id from candidates)
+        )
+     )
+     update outbox o
+        set claimed_until = now() + (? * interval '1 millisecond')
+       from claimable
+      where o.id = claimable.id
+     returning o.id, o.envelope`,
+    [limit, leaseMs],
+  );
+  return result.rows
+    .map((row) => ({ id: String(row.id), envelope: parseEnvelope(row.envelope) }))
+    .sort((a, b) => compareIds(a.id, b.id)); // RETURNING has no defined order
+}
+
+export async function markPublished(db: Knex, ids: string[]): Promise<void> {
+  await db('outbox').whereIn('id', ids).update({ published_at: db.fn.now(), claimed_until: null });
+}
+
+/** Gives the rows back after a failed publish so the next pass retries them without waiting out the lease. */
+export async function releaseClaim(db: Knex, ids: string[]): Promise<void> {
+  await db('outbox').whereIn('id', ids).whereNull('published_at').update({ claimed_until: null });
+}
+
+function compareIds(a: string, b: string): number {
+  const [x, y] = [BigInt(a), BigInt(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}

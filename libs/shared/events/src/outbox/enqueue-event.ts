@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { EventEnvelope } from '../event-envelope';
+
+export interface OutboxEvent {
+  topic: string;
+  key: string;
+  type: string;
+  /** Payload schema version (default 1). */
+  version?: number;
+  payload: unknown;
+  traceparent?: string;
+  /** Event id (default: a new uuid); pass one to make a retried command produce the same event. */
+  id?: string;
+}
+
+/**
+ * Writes the event into <schema>.outbox inside the caller's transaction; returns the envelope. The
+ * event is published only if that transaction commits (by the OutboxRelay).
+ */
+export async function enqueueEvent(trx: Knex.Transaction | Knex, event: OutboxEvent, now: Date): Promise<EventEnvelope> {
+  for (const field of ['topic', 'key', 'type'] as const) {
+    if (!event[field]) throw new Error(`enqueueEvent: ${field} is required`);
+  }
+  // JSON has no undefined: the consumer would receive an envelope without payload.
+  if (event.payload === undefined) throw new Error('enqueueEvent: payload is required (use null for none)');
+  const envelope: EventEnvelope = {
+    id: event.id ?? randomUUID(),
+    type: event.type,
+    version: event.version ?? 1,
+    topic: event.topic,
+    key: event.key,
+    occurredAt: now.toISOString(),
+    ...(event.traceparent ? { traceparent: event.traceparent } : {}),
+    payload: event.payload,
+  };
+  await trx('outbox').insert({
+    event_id: envelope.id,
+    topic: envelope.topic,
+    key: envelope.key,
+    type: envelope.type,
+    // Serialised here so a payload that is not JSON-serialisable fails in the producer's transaction.
+    envelope: JSON.stringify(envelope),
+    created_at: now,
+  });
+  return envelope;
+}
