@@ -1,0 +1,30 @@
+import { createServer, type Server } from 'node:http';
+
+/** GET /healthz (alive) and GET /readyz (dependencies reachable), as DECISIONS "Running" asks. */
+export async function startHealthServer(options: {
+  host?: string;
+  port: number;
+  ready: () => Promise<void>;
+}): Promise<{ port: number; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === 'GET' && req.url === '/healthz') return send(200, { status: 'ok' });
+    if (req.method === 'GET' && req.url === '/readyz') {
+      options.ready().then(
+        () => send(200, { status: 'ok' }),
+        () => send(503, { status: 'unavailable' }),
+      );
+      return;
+    }
+    send(404, { status: 404, code: 'NOT_FOUND' });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '0.0.0.0', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : options.port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,61 @@
+import { initTelemetry, createLogger, type LogLevel } from '@mp/telemetry';
+import { chooseClock, chooseDatabase, chooseTransport } from './adapters';
+import { startHealthServer } from './health-server';
+import { addressVariable, SERVICE_NAMES, type ServiceName } from './host-config';
+import { createServiceClients, type AddressBook } from './service-clients';
+import { ServiceHost } from './service-host';
+import type { ServiceModule } from './service-module';
+
+export interface StandaloneConfig {
+  LOG_LEVEL: LogLevel;
+  SANDBOX: boolean;
+  DATA_DIR: string;
+  DATABASE_URL?: string;
+  KAFKA_BROKERS?: string[];
+  OTEL_TRACES_EXPORTER: 'none' | 'console';
+  GRPC_DEADLINE_MS: number;
+  GRPC_HOST: string;
+  GRPC_PORT: number;
+  HTTP_PORT: number;
+  [address: string]: unknown;
+}
+
+export function addressBookFrom(config: Record<string, unknown>): AddressBook {
+  const book: AddressBook = {};
+  for (const name of SERVICE_NAMES) {
+    const value = config[addressVariable(name)];
+    if (typeof value === 'string') book[name as ServiceName] = value;
+  }
+  return book;
+}
+
+/** Runs one service as its own process (distributed mode), until SIGTERM/SIGINT. */
+export async function runStandalone<C>(module: ServiceModule<C>, config: StandaloneConfig & C): Promise<void> {
+  initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER });
+  const logger = createLogger(config.LOG_LEVEL, { app: module.name });
+  const databases = chooseDatabase(config);
+  const transport = chooseTransport(config, databases, module.name);
+  const clients = createServiceClients(addressBookFrom(config), { deadlineMs: config.GRPC_DEADLINE_MS });
+  const host = new ServiceHost(module, config, {
+    databases,
+    transport,
+    clock: chooseClock(config),
+    logger,
+    clients,
+    sandbox: config.SANDBOX,
+  });
+  await host.start({ host: config.GRPC_HOST, port: config.GRPC_PORT });
+  const health = await startHealthServer({ port: config.HTTP_PORT, ready: () => host.ready() });
+  logger.info('listening', { grpcPort: host.port, httpPort: health.port });
+  const shutdown = async (signal: string) => {
+    logger.info('shutting down', { signal });
+    await health.close();
+    await host.stop();
+    clients.close();
+    await transport.close();
+    await databases.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}

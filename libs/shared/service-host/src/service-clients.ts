@@ -1,0 +1,74 @@
+import {
+  consentV1,
+  identityV1,
+  messagingV1,
+  platformV1,
+  providerCallbackV1,
+  repliesV1,
+  routingV1,
+  sandboxV1,
+  tendlcV1,
+  webhooksV1,
+} from '@mp/contracts';
+import { createClient, type AsyncClient } from '@mp/grpc';
+import type { ServiceName } from './host-config';
+
+const DEFINITIONS = {
+  identity: identityV1.IdentityServiceService,
+  messaging: messagingV1.MessagingServiceService,
+  replies: repliesV1.RepliesServiceService,
+  consent: consentV1.ConsentServiceService,
+  routing: routingV1.RoutingServiceService,
+  'webhook-dispatcher': webhooksV1.WebhookDispatcherServiceService,
+  'provider-callback': providerCallbackV1.ProviderCallbackServiceService,
+  tendlc: tendlcV1.TenDlcServiceService,
+  'carrier-simulator': sandboxV1.CarrierSimulatorServiceService,
+} as const;
+
+export type ServiceClients = {
+  readonly [K in ServiceName]: AsyncClient<(typeof DEFINITIONS)[K]>;
+} & {
+  /** The AdminService every host serves, by service name. */
+  admin(name: ServiceName): AsyncClient<typeof platformV1.AdminServiceService>;
+  close(): void;
+};
+
+/** Where each service answers; filled at start-up (in-process ports are known only then). */
+export type AddressBook = Partial<Record<ServiceName, string>>;
+
+/**
+ * Typed clients to every service, created on first use so that a service only
+ * needs the addresses of the services it really calls.
+ */
+export function createServiceClients(addresses: AddressBook, options: { deadlineMs?: number } = {}): ServiceClients {
+  type AnyClient = { close(): void };
+  const cache = new Map<string, AnyClient>();
+  const address = (name: ServiceName) => {
+    const a = addresses[name];
+    if (!a) throw new Error(`no gRPC address configured for ${name}`);
+    return a;
+  };
+  const get = (key: string, make: () => AnyClient) => {
+    let c = cache.get(key);
+    if (!c) {
+      c = make();
+      cache.set(key, c);
+    }
+    return c;
+  };
+  const clients: Record<string, unknown> = {
+    admin: (name: ServiceName) =>
+      get(`admin:${name}`, () => createClient(platformV1.AdminServiceService, address(name), options)),
+    close: () => {
+      for (const c of cache.values()) c.close();
+      cache.clear();
+    },
+  };
+  for (const name of Object.keys(DEFINITIONS) as ServiceName[]) {
+    Object.defineProperty(clients, name, {
+      enumerable: true,
+      get: () => get(name, () => createClient(DEFINITIONS[name], address(name), options) as AnyClient),
+    });
+  }
+  return clients as ServiceClients;
+}

@@ -1,0 +1,115 @@
+import { isSandboxClock, type Clock } from '@mp/clock';
+import { platformV1 } from '@mp/contracts';
+import { migrateLatest, type DatabaseProvider } from '@mp/db';
+import { enqueueEvent, eventTablesMigration, OutboxRelay, startIdempotentConsumer, type EventTransport, type Subscription } from '@mp/events';
+import { implementService, startGrpcServer, type RunningGrpcServer } from '@mp/grpc';
+import { currentTraceparent, type Logger } from '@mp/telemetry';
+import type { Knex } from 'knex';
+import { DueWorkRunner } from './due-work-runner';
+import type { ServiceClients } from './service-clients';
+import { schemaOf, type OutboxWriter, type ServiceModule, type ServiceParts } from './service-module';
+
+export interface HostAdapters {
+  databases: DatabaseProvider;
+  transport: EventTransport;
+  clock: Clock;
+  logger: Logger;
+  clients: ServiceClients;
+  sandbox: boolean;
+}
+
+/**
+ * Runs one service module: migrations, gRPC server (its services plus the
+ * AdminService), outbox relay, idempotent consumers and due-work jobs.
+ * Used by a standalone app and, once per service, by the all-in-one process.
+ */
+export class ServiceHost<C> {
+  private server?: RunningGrpcServer;
+  private relay?: OutboxRelay;
+  private runner?: DueWorkRunner;
+  private parts?: ServiceParts;
+  private subscriptions: Subscription[] = [];
+  private readonly db: Knex;
+  private readonly logger: Logger;
+
+  constructor(
+    readonly module: ServiceModule<C>,
+    private readonly config: C,
+    private readonly adapters: HostAdapters,
+  ) {
+    this.db = adapters.databases.forSchema(schemaOf(module.name));
+    this.logger = adapters.logger.child({ service: module.name });
+  }
+
+  get port(): number {
+    if (!this.server) throw new Error(`${this.module.name} is not started`);
+    return this.server.port;
+  }
+
+  async start(grpc: { host: string; port: number }): Promise<void> {
+    const { transport, clock, clients, sandbox } = this.adapters;
+    // Every hosted service has an outbox, processed-event and dead-letter table: the relay and consumers rely on them.
+    const migrations = this.module.migrations.some((m) => m.name === eventTablesMigration.name)
+      ? this.module.migrations
+      : [eventTablesMigration, ...this.module.migrations];
+    await migrateLatest(this.db, schemaOf(this.module.name), migrations);
+    const relay = new OutboxRelay({ db: this.db, transport, logger: this.logger });
+    this.relay = relay;
+    const outbox: OutboxWriter = {
+      async enqueue(trx, event) {
+        const envelope = await enqueueEvent(trx, { ...event, traceparent: currentTraceparent() }, clock.now());
+        // Publish as soon as the transaction commits instead of waiting for the next poll.
+        trx.executionPromise?.then(
+          () => relay.kick(),
+          () => undefined,
+        );
+        return envelope;
+      },
+    };
+    this.parts = await this.module.create({ config: this.config, db: this.db, outbox, clock, logger: this.logger, clients, sandbox });
+    this.runner = new DueWorkRunner(this.parts.jobs ?? [], this.logger);
+    const admin = implementService(
+      platformV1.AdminServiceService,
+      {
+        setSandboxClock: async (req) => {
+          if (!isSandboxClock(clock)) throw new Error('the sandbox clock is off');
+          if (req.now) clock.setAtLeast(new Date(req.now));
+          const jobsRun = await this.runDueWork();
+          return { now: clock.now().toISOString(), jobsRun };
+        },
+      },
+      this.logger,
+    );
+    this.server = await startGrpcServer({ ...grpc, services: [...this.parts.grpc, admin] });
+    await this.parts.start?.();
+    relay.start();
+    for (const consumer of this.parts.consumers ?? []) {
+      await transport.ensureTopics(consumer.topics);
+      this.subscriptions.push(
+        await startIdempotentConsumer({ db: this.db, transport, logger: this.logger, ...consumer }),
+      );
+    }
+    this.runner.start();
+    this.logger.info('service started', { grpcPort: this.server.port });
+  }
+
+  /** Runs every due job once now (the sandbox clock moved). */
+  runDueWork(): Promise<number> {
+    return this.runner ? this.runner.runAllNow() : Promise.resolve(0);
+  }
+
+  async ready(): Promise<void> {
+    await this.db.raw('select 1');
+    await this.parts?.ready?.();
+  }
+
+  async stop(): Promise<void> {
+    await this.runner?.stop();
+    await Promise.all(this.subscriptions.map((s) => s.stop()));
+    this.subscriptions = [];
+    await this.relay?.stop();
+    await this.parts?.stop?.();
+    await this.server?.stop();
+    this.server = undefined;
+  }
+}
