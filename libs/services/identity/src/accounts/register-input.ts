@@ -1,0 +1,38 @@
+import { FieldErrors } from '@mp/problems';
+import { isValidEmail, normaliseEmail } from './email-address';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const ORGANIZATION_NAME_MAX = 200;
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  organizationName: string;
+}
+
+/** Counts characters, not UTF-16 units, so an emoji is one character of a password. */
+const charLength = (s: string) => [...s].length;
+
+/** Validates every field at once; throws VALIDATION_FAILED naming each bad one. */
+export function parseRegisterInput(raw: { email?: string; password?: string; organizationName?: string }): RegisterInput {
+  const errors = new FieldErrors();
+  const email = normaliseEmail(raw.email ?? '');
+  const password = raw.password ?? '';
+  const organizationName = (raw.organizationName ?? '').trim();
+
+  if (email === '') errors.add('email', 'is required');
+  else if (!isValidEmail(email)) errors.add('email', 'must be a valid email address');
+
+  // Passwords are taken as typed (no trimming): spaces can be part of one.
+  if (password === '') errors.add('password', 'is required');
+  else if (charLength(password) < PASSWORD_MIN) errors.add('password', `must be at least ${PASSWORD_MIN} characters`);
+  else if (charLength(password) > PASSWORD_MAX) errors.add('password', `must be at most ${PASSWORD_MAX} characters`);
+
+  if (organizationName === '') errors.add('organizationName', 'is required');
+  else if (charLength(organizationName) > ORGANIZATION_NAME_MAX)
+    errors.add('organizationName', `must be at most ${ORGANIZATION_NAME_MAX} characters`);
+
+  errors.throwIfAny();
+  return { email, password, organizationName };
+}

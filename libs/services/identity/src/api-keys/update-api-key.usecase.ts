@@ -1,0 +1,19 @@
+import type { identityV1 } from '@mp/contracts';
+import type { Principal } from '@mp/grpc';
+import { DomainError } from '@mp/problems';
+import { requireManager } from '../authorization/access-policy';
+import type { IdentityContext } from '../identity-context';
+import { parseApiKeyChanges } from './api-key-input';
+import { toApiKey } from './api-key.mapper';
+import { updateApiKey } from './api-keys.repository';
+import { findManageableKey } from './find-manageable-key';
+
+/** Renames a key or replaces its rights; takes effect at the key's next use. */
+export async function changeApiKey(ctx: IdentityContext, principal: Principal, request: identityV1.UpdateApiKeyRequest): Promise<identityV1.ApiKey> {
+  requireManager(principal);
+  await findManageableKey(ctx, principal, request.apiKeyId);
+  const changes = parseApiKeyChanges(request);
+  const row = await updateApiKey(ctx.db, principal.accountId, request.apiKeyId, changes, ctx.clock.now());
+  if (!row) throw DomainError.notFound('API key');
+  return toApiKey(row);
+}

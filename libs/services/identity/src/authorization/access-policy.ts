@@ -1,0 +1,33 @@
+import type { Principal } from '@mp/grpc';
+import { DomainError } from '@mp/problems';
+
+/**
+ * Authorisation against the principal the gateway sent (service-contracts
+ * "Principal"). Another account's resource is NOT_FOUND, never FORBIDDEN, so
+ * ids of other tenants cannot be probed.
+ */
+export function requireAccount(principal: Principal, accountId: string, what = 'Account'): void {
+  if (principal.accountId !== accountId) throw DomainError.notFound(what);
+}
+
+/** Operations that need a person (user token), not an API key. */
+export function requireUser(principal: Principal): asserts principal is Principal & { kind: 'user'; userId: string } {
+  if (principal.kind !== 'user' || !principal.userId) {
+    throw new DomainError('FORBIDDEN', 'This operation needs a user access token, not an API key.');
+  }
+}
+
+export function isManager(principal: Principal): boolean {
+  return principal.kind === 'user' && (principal.role === 'Admin' || principal.role === 'Manager');
+}
+
+/** Account administration: Admin or Manager users. */
+export function requireManager(principal: Principal): void {
+  requireUser(principal);
+  if (!isManager(principal)) throw new DomainError('FORBIDDEN', 'Only an Admin or a Manager may do this.');
+}
+
+/** A user or key limited to a subaccount reaches only that subaccount. */
+export function canReachSubaccount(principal: Principal, subaccountId: string | null | undefined): boolean {
+  return !principal.subaccountId || principal.subaccountId === subaccountId;
+}

@@ -1,0 +1,50 @@
+import type { identityV1 } from '@mp/contracts';
+import { requirePrincipal, type AsyncHandlers } from '@mp/grpc';
+import { getAccount } from './accounts/get-account.usecase';
+import { getMe } from './accounts/get-me.usecase';
+import { getSendingStanding } from './accounts/get-sending-standing.usecase';
+import { register } from './accounts/register.usecase';
+import { verifyEmail } from './accounts/verify-email.usecase';
+import { authenticateApiKey } from './api-keys/authenticate-api-key.usecase';
+import { createApiKey } from './api-keys/create-api-key.usecase';
+import { listApiKeysOf } from './api-keys/list-api-keys.usecase';
+import { revokeApiKeyOf } from './api-keys/revoke-api-key.usecase';
+import { changeApiKey } from './api-keys/update-api-key.usecase';
+import type { IdentityContext } from './identity-context';
+import { authenticateAccessToken } from './sessions/authenticate-access-token.usecase';
+import { login } from './sessions/login.usecase';
+import { refreshToken } from './sessions/refresh-token.usecase';
+import { createSubaccount } from './subaccounts/create-subaccount.usecase';
+import { getSubaccount } from './subaccounts/get-subaccount.usecase';
+import { listSubaccountsOf } from './subaccounts/list-subaccounts.usecase';
+import { changeSubaccount } from './subaccounts/update-subaccount.usecase';
+
+export type IdentityHandlers = AsyncHandlers<typeof identityV1.IdentityServiceService>;
+
+/**
+ * The IdentityService RPCs. Anonymous ones (register, login, refresh, the
+ * gateway's authentication calls, standing) take no principal; the rest act
+ * for the caller the gateway authenticated.
+ */
+export function createIdentityHandlers(ctx: IdentityContext): IdentityHandlers {
+  return {
+    register: (req) => register(ctx, req),
+    verifyEmail: (req) => verifyEmail(ctx, req),
+    login: (req) => login(ctx, req),
+    refreshToken: (req) => refreshToken(ctx, req),
+    getSigningKeys: async () => ({ jwksJson: JSON.stringify(await ctx.keys.jwks()) }),
+    authenticateAccessToken: (req) => authenticateAccessToken(ctx, req),
+    authenticateApiKey: (req) => authenticateApiKey(ctx, req),
+    getMe: (_req, call) => getMe(ctx, requirePrincipal(call)),
+    getAccount: (req, call) => getAccount(ctx, requirePrincipal(call), req),
+    createSubaccount: (req, call) => createSubaccount(ctx, requirePrincipal(call), req),
+    listSubaccounts: (req, call) => listSubaccountsOf(ctx, requirePrincipal(call), req),
+    getSubaccount: (req, call) => getSubaccount(ctx, requirePrincipal(call), req),
+    updateSubaccount: (req, call) => changeSubaccount(ctx, requirePrincipal(call), req),
+    createApiKey: (req, call) => createApiKey(ctx, requirePrincipal(call), req),
+    listApiKeys: (_req, call) => listApiKeysOf(ctx, requirePrincipal(call)),
+    updateApiKey: (req, call) => changeApiKey(ctx, requirePrincipal(call), req),
+    revokeApiKey: (req, call) => revokeApiKeyOf(ctx, requirePrincipal(call), req),
+    getSendingStanding: (req) => getSendingStanding(ctx, req),
+  };
+}

@@ -1,0 +1,39 @@
+import { identityV1 } from '@mp/contracts';
+import { eventTablesMigration } from '@mp/events';
+import { implementService } from '@mp/grpc';
+import type { ServiceDeps, ServiceModule, ServiceParts } from '@mp/service-host';
+import { createIdentityHandlers } from './identity.handlers';
+import type { IdentityConfig } from './identity-config';
+import type { IdentityContext } from './identity-context';
+import { sendDueMailJob } from './mail/send-due-mail.job';
+import { createSmtpMailSender, type MailSender } from './mail/smtp-mail-sender';
+import { identityMigrations } from './migrations';
+import { SigningKeyStore } from './signing-keys/signing-key-store';
+
+/** What `create` builds, with the handlers exposed so tests can call them without a network. */
+export interface IdentityParts extends ServiceParts {
+  handlers: ReturnType<typeof createIdentityHandlers>;
+}
+
+/** A ServiceModule whose `create` also hands back the handlers. */
+export interface IdentityModule extends ServiceModule<IdentityConfig> {
+  create(deps: ServiceDeps<IdentityConfig>): Promise<IdentityParts>;
+}
+
+export const identityService: IdentityModule = {
+  name: 'identity',
+  migrations: [eventTablesMigration, ...identityMigrations],
+  async create({ config, db, outbox, clock, logger }) {
+    const ctx: IdentityContext = { config, db, outbox, clock, logger, keys: new SigningKeyStore(db, clock) };
+    const sender: MailSender | undefined = config.SMTP_URL ? createSmtpMailSender(config.SMTP_URL) : undefined;
+    const handlers = createIdentityHandlers(ctx);
+    return {
+      handlers,
+      grpc: [implementService(identityV1.IdentityServiceService, handlers, logger)],
+      jobs: [sendDueMailJob({ db, clock, logger, sender })],
+      // The first signing key is made at start-up rather than on the first login.
+      start: async () => void (await ctx.keys.current()),
+      stop: async () => sender?.close(),
+    };
+  },
+};

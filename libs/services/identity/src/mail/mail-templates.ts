@@ -1,0 +1,55 @@
+/** A plain-text mail as identity queues it. */
+export type MailKind = 'email_verification' | 'registration_attempt';
+
+export interface MailContent {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The token sits on a line of its own so a person (or a test reading the
+ * sandbox mailbox) can copy it; the link is for mail clients.
+ */
+export function verificationMail(input: { to: string; token: string; publicBaseUrl: string; ttlSeconds: number }): MailContent {
+  const link = `${input.publicBaseUrl}/v1/auth/verify-email?token=${encodeURIComponent(input.token)}`;
+  const hours = Math.round(input.ttlSeconds / 3600);
+  return {
+    kind: 'email_verification',
+    to: input.to,
+    subject: 'Verify your email address',
+    text: [
+      'Welcome to the messaging platform.',
+      '',
+      'Confirm your email address to activate your account:',
+      link,
+      '',
+      `Verification token: ${input.token}`,
+      '',
+      `The token is valid for ${hours} hours and can be used once.`,
+      'If you did not create an account, ignore this email.',
+      '',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Sent instead of an error when someone registers an address that already has
+ * an account: the caller learns nothing, the owner learns about the attempt.
+ */
+export function registrationAttemptMail(input: { to: string; publicBaseUrl: string }): MailContent {
+  return {
+    kind: 'registration_attempt',
+    to: input.to,
+    subject: 'Someone tried to register with your email address',
+    text: [
+      'Someone tried to create a new messaging platform account with this email address.',
+      'An account with this address already exists, so nothing was created.',
+      '',
+      `If this was you, sign in instead: ${input.publicBaseUrl}/v1/auth/login`,
+      'If it was not you, you can ignore this email; your account is unchanged.',
+      '',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,9 @@
+import type { Migration } from '@mp/db';
+import { accountsAndUsers } from './20250601000000_accounts_and_users';
+import { sessions } from './20250601000100_sessions';
+import { apiKeys } from './20250601000200_api_keys';
+import { outgoingMail } from './20250601000300_outgoing_mail';
+import { signingKeys } from './20250601000400_signing_keys';
+
+/** Identity's schema, oldest first; never reorder or edit one that has shipped. */
+export const identityMigrations: Migration[] = [accountsAndUsers, sessions, apiKeys, outgoingMail, signingKeys];

@@ -1,0 +1,57 @@
+import { createDatabaseProvider, migrateDown, migrateLatest, type DatabaseProvider } from '@mp/db';
+import { identityMigrations } from './index';
+
+const SCHEMA = 'identity';
+let databases: DatabaseProvider;
+
+beforeAll(() => {
+  databases = createDatabaseProvider({ dataDir: ':memory:' });
+});
+afterAll(() => databases.close());
+
+const tables = async () =>
+  (
+    await databases
+      .forSchema(SCHEMA)
+      .select('table_name')
+      .from('information_schema.tables')
+      .where({ table_schema: SCHEMA })
+      .whereNot('table_name', 'like', 'knex_%')
+  )
+    .map((r: { table_name: string }) => r.table_name)
+    .sort();
+
+describe('identity migrations', () => {
+  it('are named <yyyymmddhhmmss>_<what> and ordered', () => {
+    const names = identityMigrations.map((m) => m.name);
+    for (const name of names) expect(name).toMatch(/^\d{14}_[a-z0-9_]+$/);
+    expect([...names].sort()).toEqual(names);
+  });
+
+  it('migrate up, run the newest down and up again', async () => {
+    const db = databases.forSchema(SCHEMA);
+    await migrateLatest(db, SCHEMA, identityMigrations);
+    expect(await tables()).toEqual([
+      'accounts',
+      'api_keys',
+      'email_verification_tokens',
+      'outgoing_mail',
+      'refresh_tokens',
+      'sessions',
+      'signing_keys',
+      'subaccounts',
+      'users',
+    ]);
+    await migrateDown(db, SCHEMA, identityMigrations);
+    expect(await tables()).not.toContain('signing_keys');
+    await migrateLatest(db, SCHEMA, identityMigrations);
+    expect(await tables()).toContain('signing_keys');
+  });
+
+  it('every migration reverts cleanly, newest first', async () => {
+    const db = databases.forSchema(SCHEMA);
+    await migrateLatest(db, SCHEMA, identityMigrations);
+    for (let i = 0; i < identityMigrations.length; i++) await migrateDown(db, SCHEMA, identityMigrations);
+    expect(await tables()).toEqual([]);
+  });
+});

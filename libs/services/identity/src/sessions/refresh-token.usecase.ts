@@ -1,0 +1,56 @@
+import type { identityV1 } from '@mp/contracts';
+import { DomainError } from '@mp/problems';
+import { findUser } from '../accounts/accounts.repository';
+import type { IdentityContext } from '../identity-context';
+import { looksLikeSecretToken, sha256Hex } from '../shared/secret-token';
+import { issueTokenPair } from './issue-token-pair';
+import { decideRefresh } from './refresh-decision';
+import { consumeRefreshToken, findRefreshToken, revokeSession } from './sessions.repository';
+
+const invalidToken = () => new DomainError('INVALID_TOKEN', 'The refresh token is not valid.');
+const revoked = () => new DomainError('TOKEN_REVOKED', 'The refresh token was revoked; sign in again.');
+
+/** Rotates a refresh token within its family (DECISIONS "Accounts"). */
+export async function refreshToken(ctx: IdentityContext, request: identityV1.RefreshTokenRequest): Promise<identityV1.TokenPair> {
+  const presented = (request.refreshToken ?? '').trim();
+  if (presented === '') throw DomainError.validation({ refreshToken: ['is required'] });
+  if (!looksLikeSecretToken(presented)) throw invalidToken();
+
+  const { db, clock } = ctx;
+  const found = await findRefreshToken(db, sha256Hex(presented));
+  const decision = decideRefresh(
+    found && { usedAt: found.used_at, expiresAt: new Date(found.expires_at), sessionRevokedAt: found.session_revoked_at },
+    clock.now(),
+  );
+  switch (decision) {
+    case 'unknown':
+      throw invalidToken();
+    case 'family-revoked':
+      throw revoked();
+    case 'reuse':
+      // Committed on its own: the error below must not roll the revocation back.
+      await revokeSession(db, found!.session_id, 'refresh_token_reuse', clock.now());
+      throw revoked();
+    case 'expired':
+      throw new DomainError('TOKEN_EXPIRED', 'The refresh token has expired; sign in again.');
+    case 'rotate':
+      break;
+  }
+  const token = found!;
+
+  const user = await findUser(db, token.user_id);
+  if (!user || user.status !== 'active') throw new DomainError('USER_INACTIVE', 'This user is deactivated.');
+
+  const key = await ctx.keys.current();
+  const pair = await db.transaction(async (trx) => {
+    const now = clock.now();
+    // Lost the race to a concurrent refresh (or a revocation) with the same token.
+    if (!(await consumeRefreshToken(trx, token.id, now))) return undefined;
+    return issueTokenPair(ctx, trx, key, { sessionId: token.session_id, userId: token.user_id, accountId: token.account_id }, now);
+  });
+  if (pair) return pair;
+  // Two presentations of one token: one was a replay, and we cannot tell which,
+  // so the family goes (the same rule as a replay after the fact).
+  await revokeSession(db, token.session_id, 'refresh_token_reuse', clock.now());
+  throw revoked();
+}

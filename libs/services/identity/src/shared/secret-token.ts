@@ -1,0 +1,19 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * Bearer secrets (verification and refresh tokens): 32 random bytes, base64url.
+ * Only their SHA-256 is stored, so a leaked table grants nothing; a plain hash
+ * (no salt, no stretching) is enough because the input has 256 bits of entropy.
+ */
+export function newSecretToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+/** 32 bytes in base64url, no padding: exactly 43 characters of the url-safe alphabet. */
+export function looksLikeSecretToken(value: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(value);
+}
