@@ -1,0 +1,24 @@
+import type { Channel } from '../rules';
+
+/** What the carrier API takes (service-contracts "Carrier API"). */
+export interface CarrierSubmission {
+  /** `<messageId>:<attempt>`: the carrier answers a repeat with the same id and does not send twice. */
+  reference: string;
+  accountId: string;
+  channel: Channel;
+  from: string;
+  to: string;
+  body: string;
+}
+
+/** The three answers dispatch acts on differently. */
+export type CarrierOutcome =
+  | { kind: 'accepted'; carrierMessageId: string }
+  /** 422: the carrier refuses this message for good. */
+  | { kind: 'rejected'; code: string; message: string }
+  /** 5xx, anything unexpected, no answer or timeout: try again later. */
+  | { kind: 'transient'; reason: string };
+
+export interface CarrierAdapter {
+  submit(submission: CarrierSubmission): Promise<CarrierOutcome>;
+}

@@ -1,0 +1,81 @@
+import type { CarrierAdapter, CarrierOutcome, CarrierSubmission } from './carrier.port';
+
+export interface HttpCarrierOptions {
+  /** CARRIER_API_URL, without a trailing slash. */
+  baseUrl: string;
+  apiKey?: string;
+  /** Beyond this the answer is treated as lost and the submission retried (same reference). */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_CARRIER_TIMEOUT_MS = 10_000;
+
+async function readJson(response: Response): Promise<Record<string, unknown> | undefined> {
+  try {
+    const value: unknown = await response.json();
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function classify(response: Response): Promise<CarrierOutcome> {
+  if (response.status === 201) {
+    const body = await readJson(response);
+    const id = body?.carrierMessageId;
+    // An acceptance without an id cannot be matched to receipts; asking again
+    // with the same reference is safe and gets the id.
+    if (typeof id !== 'string' || id === '') return { kind: 'transient', reason: 'carrier answered 201 without carrierMessageId' };
+    return { kind: 'accepted', carrierMessageId: id };
+  }
+  if (response.status === 422) {
+    const error = (await readJson(response))?.error as { code?: unknown; message?: unknown } | undefined;
+    return {
+      kind: 'rejected',
+      code: typeof error?.code === 'string' ? error.code : 'rejected',
+      message: typeof error?.message === 'string' && error.message !== '' ? error.message : 'carrier refused the message',
+    };
+  }
+  await response.body?.cancel().catch(() => undefined); // free the socket
+  return { kind: 'transient', reason: `carrier answered HTTP ${response.status}` };
+}
+
+/** The carrier HTTP API of service-contracts "Carrier API": 201 accepted, 422 refused, anything else transient. */
+export class HttpCarrierAdapter implements CarrierAdapter {
+  private readonly endpoint: string;
+
+  constructor(private readonly options: HttpCarrierOptions) {
+    this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/carrier/v1/messages`;
+  }
+
+  async submit(submission: CarrierSubmission): Promise<CarrierOutcome> {
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
+    let response: Response;
+    try {
+      response = await fetch(this.endpoint, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(submission),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_CARRIER_TIMEOUT_MS),
+      });
+    } catch (error) {
+      // Checked by name: the abort reason is a DOMException, not always an Error of this realm.
+      const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
+      return { kind: 'transient', reason: timedOut ? 'carrier did not answer in time' : `carrier unreachable (${describe(error)})` };
+    }
+    try {
+      return await classify(response);
+    } catch (error) {
+      // The body stream broke (or timed out) after the status line.
+      return { kind: 'transient', reason: `carrier answer unreadable (${describe(error)})` };
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  const message = (value: unknown) => (value as { message?: unknown } | null)?.message;
+  const text = typeof message(error) === 'string' ? (message(error) as string) : String(error);
+  const cause = message((error as { cause?: unknown } | null)?.cause);
+  return typeof cause === 'string' ? `${text}: ${cause}` : text;
+}

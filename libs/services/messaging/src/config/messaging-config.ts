@@ -1,0 +1,41 @@
+import { bool, int, json, optionalStr, url } from '@mp/config';
+import { CHANNELS, DEFAULT_PRICE_TABLE, parsePriceTable, type PriceTable } from '../rules';
+
+/**
+ * A configured table replaces the default channel by channel: a table that
+ * prices only Sms keeps the default WhatsApp and Email prices, so a partial
+ * table can never make a send of another channel fail for want of a price.
+ */
+function priceTableFrom(value: unknown): PriceTable {
+  // parsePriceTable takes text so it can report JSON errors itself; the field
+  // has already parsed it, hence the round trip.
+  const configured = parsePriceTable(JSON.stringify(value));
+  const merged: PriceTable = {};
+  for (const channel of CHANNELS) merged[channel] = configured[channel] ?? DEFAULT_PRICE_TABLE[channel];
+  return merged;
+}
+
+/** Messaging's fragment of the environment; apps compose it with the host schema. */
+export const messagingConfigSchema = {
+  CARRIER_API_URL: url({
+    optional: true,
+    protocols: ['http', 'https'],
+    description: 'carrier HTTP API (the simulator in sandbox); unset leaves accepted messages queued',
+  }),
+  CARRIER_API_KEY: optionalStr({ secret: true, description: 'bearer token for the carrier API' }),
+  PRICE_TABLE: json(priceTableFrom, {
+    default: DEFAULT_PRICE_TABLE,
+    description: 'JSON unit prices per channel and E.164 prefix (rules/price-table)',
+  }),
+  DISPATCH_ENABLED: bool({ default: true, description: 'false keeps accepted messages queued' }),
+  DISPATCH_MAX_ATTEMPTS: int({ default: 5, min: 1, max: 50, description: 'carrier tries before a message is dead-lettered' }),
+};
+
+/** Written out rather than derived: optional fields are typed `string` by the field helpers. */
+export interface MessagingConfig {
+  readonly CARRIER_API_URL?: string;
+  readonly CARRIER_API_KEY?: string;
+  readonly PRICE_TABLE: PriceTable;
+  readonly DISPATCH_ENABLED: boolean;
+  readonly DISPATCH_MAX_ATTEMPTS: number;
+}

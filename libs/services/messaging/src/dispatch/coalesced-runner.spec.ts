@@ -1,0 +1,54 @@
+import { CoalescedRunner } from './coalesced-runner';
+
+function deferred() {
+  let resolve!: (n: number) => void;
+  const promise = new Promise<number>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('CoalescedRunner', () => {
+  it('runs one pass when idle', async () => {
+    const pass = jest.fn(async () => 3);
+    expect(await new CoalescedRunner(pass).run()).toBe(3);
+    expect(pass).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers every call made during a pass with one shared follow-up pass', async () => {
+    const gates = [deferred(), deferred()];
+    let calls = 0;
+    const runner = new CoalescedRunner(() => gates[calls++].promise);
+    const first = runner.run();
+    const during = [runner.run(), runner.run(), runner.run()];
+    expect(calls).toBe(1);
+    gates[0].resolve(1);
+    expect(await first).toBe(1);
+    await Promise.resolve();
+    gates[1].resolve(2);
+    expect(await Promise.all(during)).toEqual([2, 2, 2]);
+    expect(calls).toBe(2);
+  });
+
+  it('keeps going after a failed pass', async () => {
+    const pass = jest.fn().mockRejectedValueOnce(new Error('boom')).mockResolvedValueOnce(5);
+    const runner = new CoalescedRunner(pass);
+    const failing = runner.run();
+    const next = runner.run();
+    await expect(failing).rejects.toThrow('boom');
+    expect(await next).toBe(5);
+  });
+
+  it('idle() waits for the pass in flight and its follow-up', async () => {
+    const gate = deferred();
+    let done = 0;
+    const runner = new CoalescedRunner(async () => {
+      await gate.promise;
+      return ++done;
+    });
+    void runner.run();
+    void runner.run();
+    const idle = runner.idle();
+    gate.resolve(0);
+    await idle;
+    expect(done).toBe(2);
+  });
+});

@@ -1,0 +1,85 @@
+import type { Clock } from '@mp/clock';
+import type { Principal } from '@mp/grpc';
+import type { Logger } from '@mp/telemetry';
+import type { CarrierAdapter } from '../carriers/carrier.port';
+import type { MessageRow } from '../messages/message.types';
+import type { MessagingClients } from '../messaging-clients';
+import type { DispatchTransitions, Sender } from './dispatch-transitions';
+
+export interface DispatchMessageDeps {
+  clients: MessagingClients;
+  carrier: CarrierAdapter;
+  transitions: DispatchTransitions;
+  clock: Clock;
+  logger: Logger;
+  maxAttempts: number;
+}
+
+/** What happened to one claimed message, for logs and tests. */
+export type DispatchResult = 'dispatched' | 'failed' | 'rejected' | 'retrying' | 'dead_lettered' | 'deferred' | 'lost_lease';
+
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/**
+ * One try of one claimed message (service-contracts "Message lifecycle"):
+ * sender, consent, carrier. Sender first because consent needs the number the
+ * attempt goes from: a STOP applies to the number that received it (spec
+ * 4.7 changelog 2026-10-18). Runs outside any transaction: only the final
+ * write of each outcome is one.
+ */
+export async function dispatchMessage(deps: DispatchMessageDeps, message: MessageRow): Promise<DispatchResult> {
+  const { clients, transitions, clock } = deps;
+  // Background work has no caller; the other services see the message's account.
+  const options = { principal: { kind: 'system', accountId: message.account_id } satisfies Principal };
+  const scope = { accountId: message.account_id, subaccountId: message.subaccount_id ?? undefined };
+  const outcome = (row: unknown, result: DispatchResult): DispatchResult => (row ? result : 'lost_lease');
+
+  let sender: Sender;
+  try {
+    const chosen = await clients.routing.chooseSender(
+      { ...scope, channelType: message.channel_type, destination: message.destination },
+      options,
+    );
+    if (!chosen.fromAddress) return outcome(await transitions.deferred(message, 'no sender available', clock.now()), 'deferred');
+    sender = { fromAddress: chosen.fromAddress, numberId: chosen.numberId };
+  } catch (error) {
+    // INVALID_OPERATION / NOT_FOUND: no number for this channel yet (a send may
+    // be accepted just before routing provisions one); anything else: routing
+    // is unreachable. Neither is the message's failure.
+    return outcome(await transitions.deferred(message, `no sender: ${describe(error)}`, clock.now()), 'deferred');
+  }
+
+  try {
+    const permission = await clients.consent.checkSendPermission(
+      { ...scope, channelType: message.channel_type, recipient: message.destination, fromAddress: sender.fromAddress },
+      options,
+    );
+    if (!permission.allowed) {
+      const reason = permission.reason || 'recipient opted out';
+      return outcome(await transitions.rejected(message, reason, clock.now()), 'rejected');
+    }
+  } catch (error) {
+    return outcome(await transitions.deferred(message, `consent check unavailable: ${describe(error)}`, clock.now()), 'deferred');
+  }
+
+  const answer = await deps.carrier.submit({
+    reference: `${message.id}:${message.channel_attempt}`,
+    accountId: message.account_id,
+    channel: message.channel_type,
+    from: sender.fromAddress,
+    to: message.destination,
+    body: message.body ?? '',
+  });
+  const now = clock.now();
+  switch (answer.kind) {
+    case 'accepted':
+      return outcome(await transitions.dispatched(message, sender, answer.carrierMessageId, now), 'dispatched');
+    case 'rejected':
+      return outcome(await transitions.refusedByCarrier(message, sender, answer.message, answer.code, now), 'failed');
+    case 'transient': {
+      deps.logger.warn('carrier submission failed; will retry', { messageId: message.id, attempt: message.attempts + 1, reason: answer.reason });
+      const row = await transitions.carrierUnavailable(message, answer.reason, deps.maxAttempts, now);
+      return outcome(row, row?.status === 'failed' ? 'dead_lettered' : 'retrying');
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import type { MessageRow } from '../messages/message.types';
+
+export interface ClaimOptions {
+  now: Date;
+  leaseUntil: Date;
+  token: string;
+  limit: number;
+}
+
+const urgentFirst = (a: MessageRow, b: MessageRow) =>
+  Number(a.priority !== 'Urgent') - Number(b.priority !== 'Urgent') ||
+  new Date(a.created_at).getTime() - new Date(b.created_at).getTime();
+
+/**
+ * Takes a lease on up to `limit` due queued messages, urgent first, then the
+ * longest waiting (spec 3.1 "Ordering of waiting work"). SKIP LOCKED lets
+ * several dispatcher instances claim side by side; the lease (not a held
+ * transaction) keeps a message theirs while they call other services, and
+ * lets another pass take it over if this process dies. Scheduled messages are
+ * never picked: their release moves them to queued first.
+ */
+export async function claimDueMessages(db: Knex, options: ClaimOptions): Promise<MessageRow[]> {
+  const result = await db.raw<{ rows: MessageRow[] }>(
+    `update messages set claimed_until = ?, claim_token = ?
+      where id in (
+        select id from messages
+         where status = 'queued' and next_attempt_at <= ? and (claimed_until is null or claimed_until <= ?)
+         order by case when priority = 'Urgent' then 0 else 1 end, created_at
+         limit ?
+         for update skip locked)
+      returning *`,
+    [options.leaseUntil, options.token, options.now, options.now, options.limit],
+  );
+  // RETURNING does not keep the subquery's order.
+  return [...result.rows].sort(urgentFirst);
+}

@@ -1,0 +1,18 @@
+import type { messagingV1 } from '@mp/contracts';
+import { requirePrincipal, type AsyncHandlers } from '@mp/grpc';
+import type { Knex } from 'knex';
+import { getMessage } from '../messages/get-message.usecase';
+import { previewSegments } from '../segments/preview-segments.usecase';
+import { sendMessage, type SendMessageDeps } from '../submission/send-message.usecase';
+
+export type MessagingHandlers = AsyncHandlers<typeof messagingV1.MessagingServiceService>;
+
+/** The gRPC surface: each handler authorises with the call's principal and delegates. */
+export function messagingHandlers(deps: SendMessageDeps & { db: Knex }): MessagingHandlers {
+  return {
+    sendMessage: (request, ctx) => sendMessage(deps, requirePrincipal(ctx), request),
+    getMessage: (request, ctx) => getMessage(deps.db, requirePrincipal(ctx), request),
+    // Pure arithmetic on the text: no account data, so no principal needed.
+    previewSegments: async (request) => previewSegments(request),
+  };
+}

@@ -1,0 +1,91 @@
+import type { Knex } from 'knex';
+import type {
+  AuditRow,
+  ChannelAttemptRow,
+  MessageRow,
+  MessageStatus,
+  NewAuditEntry,
+  NewChannelAttempt,
+} from './message.types';
+
+/**
+ * Table access for messages, channel attempts and the audit trail. Every
+ * function takes the executor (the service knex or a transaction) so callers
+ * decide what runs together; on PGlite a query on the root knex inside an
+ * open transaction would wait for that transaction forever.
+ */
+
+export async function insertMessage(q: Knex, row: MessageRow): Promise<MessageRow> {
+  const [inserted] = await q<MessageRow>('messages').insert(row).returning('*');
+  return inserted as MessageRow;
+}
+
+export async function findMessage(
+  q: Knex,
+  where: { id: string; accountId: string; subaccountId?: string },
+): Promise<MessageRow | undefined> {
+  const query = q<MessageRow>('messages').where({ id: where.id, account_id: where.accountId });
+  if (where.subaccountId !== undefined) query.andWhere({ subaccount_id: where.subaccountId });
+  return (await query.first()) as MessageRow | undefined;
+}
+
+export async function findMessageById(q: Knex, id: string): Promise<MessageRow | undefined> {
+  return (await q<MessageRow>('messages').where({ id }).first()) as MessageRow | undefined;
+}
+
+export interface TransitionGuard {
+  id: string;
+  /** The status the caller saw; the update misses if another writer moved it. */
+  from: MessageStatus;
+  /** The dispatcher's lease token, so a pass whose lease ran out cannot write. */
+  claimToken?: string;
+  /** The channel attempt a receipt names. */
+  channelAttempt?: number;
+}
+
+/**
+ * Conditional UPDATE on the expected current state: returns the new row, or
+ * undefined when the message was not in that state (someone else already
+ * made the transition), so no transition ever happens twice.
+ */
+export async function updateIfInState(
+  q: Knex,
+  guard: TransitionGuard,
+  changes: Partial<MessageRow>,
+): Promise<MessageRow | undefined> {
+  const query = q<MessageRow>('messages').where({ id: guard.id, status: guard.from });
+  if (guard.claimToken !== undefined) query.andWhere({ claim_token: guard.claimToken });
+  if (guard.channelAttempt !== undefined) query.andWhere({ channel_attempt: guard.channelAttempt });
+  const [row] = await query.update(changes).returning('*');
+  return row as MessageRow | undefined;
+}
+
+export async function insertAudit(q: Knex, entry: NewAuditEntry): Promise<AuditRow> {
+  const [row] = await q<AuditRow>('message_audit').insert(entry).returning('*');
+  return row as AuditRow;
+}
+
+export async function listAudit(q: Knex, messageId: string): Promise<AuditRow[]> {
+  return (await q<AuditRow>('message_audit').where({ message_id: messageId }).orderBy('id')) as AuditRow[];
+}
+
+export async function insertChannelAttempt(q: Knex, attempt: NewChannelAttempt): Promise<ChannelAttemptRow> {
+  const [row] = await q<ChannelAttemptRow>('message_channel_attempts').insert(attempt).returning('*');
+  return row as ChannelAttemptRow;
+}
+
+export async function updateChannelAttempt(
+  q: Knex,
+  where: { messageId: string; attemptNumber: number },
+  changes: Partial<ChannelAttemptRow>,
+): Promise<void> {
+  await q('message_channel_attempts')
+    .where({ message_id: where.messageId, attempt_number: where.attemptNumber })
+    .update(changes);
+}
+
+export async function listChannelAttempts(q: Knex, messageId: string): Promise<ChannelAttemptRow[]> {
+  return (await q<ChannelAttemptRow>('message_channel_attempts')
+    .where({ message_id: messageId })
+    .orderBy('attempt_number')) as ChannelAttemptRow[];
+}

@@ -1,0 +1,13 @@
+import type { ServiceClients } from '@mp/service-host';
+
+/**
+ * The other services' calls messaging makes, and nothing more: the host's
+ * ServiceClients satisfies it, and tests pass a small object of async
+ * functions. Properties are read at call time, because the host creates a
+ * client (and needs its address) only on first use.
+ */
+export interface MessagingClients {
+  readonly identity: Pick<ServiceClients['identity'], 'getSendingStanding'>;
+  readonly routing: Pick<ServiceClients['routing'], 'chooseSender'>;
+  readonly consent: Pick<ServiceClients['consent'], 'checkSendPermission'>;
+}

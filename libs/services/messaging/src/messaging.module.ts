@@ -1,0 +1,64 @@
+import { messagingV1 } from '@mp/contracts';
+import { implementService } from '@mp/grpc';
+import type { ServiceDeps, ServiceModule, ServiceParts } from '@mp/service-host';
+import { HttpCarrierAdapter } from './carriers/http-carrier.adapter';
+import type { CarrierAdapter } from './carriers/carrier.port';
+import type { MessagingConfig } from './config/messaging-config';
+import { Dispatcher } from './dispatch/dispatcher';
+import { messagingHandlers, type MessagingHandlers } from './grpc/messaging.handlers';
+import type { MessagingClients } from './messaging-clients';
+import { messagingMigrations } from './migrations';
+import { receiptConsumer } from './receipts/receipt.consumer';
+
+export type MessagingDeps = Omit<ServiceDeps<MessagingConfig>, 'clients'> & { clients: MessagingClients };
+
+export interface Messaging {
+  handlers: MessagingHandlers;
+  dispatcher: Dispatcher;
+  parts: ServiceParts;
+}
+
+function carrierFrom(config: MessagingConfig): CarrierAdapter | undefined {
+  return config.CARRIER_API_URL ? new HttpCarrierAdapter({ baseUrl: config.CARRIER_API_URL, apiKey: config.CARRIER_API_KEY }) : undefined;
+}
+
+/** Wires the service; exposed (not only the module) so service tests can reach handlers and the dispatcher. */
+export function createMessaging(deps: MessagingDeps): Messaging {
+  const { config, db, outbox, clock, logger, clients } = deps;
+  const dispatcher = new Dispatcher({
+    db,
+    outbox,
+    clock,
+    logger,
+    clients,
+    carrier: carrierFrom(config),
+    enabled: config.DISPATCH_ENABLED,
+    maxAttempts: config.DISPATCH_MAX_ATTEMPTS,
+  });
+  const handlers = messagingHandlers({
+    db,
+    outbox,
+    clock,
+    clients,
+    priceTable: config.PRICE_TABLE,
+    onQueued: () => dispatcher.kick(),
+  });
+  if (!config.DISPATCH_ENABLED) logger.info('dispatch is disabled (DISPATCH_ENABLED=false): accepted messages stay queued');
+  return {
+    handlers,
+    dispatcher,
+    parts: {
+      grpc: [implementService(messagingV1.MessagingServiceService, handlers, logger)],
+      consumers: [receiptConsumer({ outbox, clock, logger })],
+      jobs: [dispatcher.job],
+      stop: () => dispatcher.stop(),
+    },
+  };
+}
+
+/** Submission, status lifecycle, dispatch and receipts (spec 2.1, 2.2, 3.1, 4.2). */
+export const messagingService: ServiceModule<MessagingConfig> = {
+  name: 'messaging',
+  migrations: messagingMigrations,
+  create: (deps) => createMessaging(deps).parts,
+};

@@ -1,0 +1,6 @@
+import type { Migration } from '@mp/db';
+import { eventTablesMigration } from '@mp/events';
+import { createMessagesMigration } from './001-messages';
+
+/** Applied in this order; never reorder or rename an entry once released. */
+export const messagingMigrations: Migration[] = [eventTablesMigration, createMessagesMigration];

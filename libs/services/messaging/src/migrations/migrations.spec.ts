@@ -1,0 +1,25 @@
+import { createDatabaseProvider, migrateDown, migrateLatest } from '@mp/db';
+import { messagingMigrations } from './index';
+
+describe('messaging migrations', () => {
+  it('run up, the newest down, and up again', async () => {
+    const provider = createDatabaseProvider({ dataDir: ':memory:' });
+    try {
+      const db = provider.forSchema('messaging');
+      await migrateLatest(db, 'messaging', messagingMigrations);
+      expect(await db.schema.hasTable('messages')).toBe(true);
+      await migrateDown(db, 'messaging', messagingMigrations);
+      expect(await db.schema.hasTable('messages')).toBe(false);
+      expect(await db.schema.hasTable('message_audit')).toBe(false);
+      expect(await db.schema.hasTable('outbox')).toBe(true); // only the newest went down
+      await migrateLatest(db, 'messaging', messagingMigrations);
+      expect(await db.schema.hasColumn('messages', 'claimed_until')).toBe(true);
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it('start with the event tables', () => {
+    expect(messagingMigrations[0].name).toBe('00000000000000_event_tables');
+  });
+});

@@ -1,0 +1,88 @@
+import type { Clock } from '@mp/clock';
+import { providerCallbackEvents } from '@mp/contracts';
+import type { OutboxWriter } from '@mp/service-host';
+import type { Logger } from '@mp/telemetry';
+import type { Knex } from 'knex';
+import { isUuid } from '../messages/ids';
+import { findMessageById, updateChannelAttempt } from '../messages/message.repository';
+import { applyTransition } from '../messages/message-transition';
+import { nonDeliveryReason } from './carrier-error-codes';
+
+export interface ApplyReceiptDeps {
+  outbox: OutboxWriter;
+  clock: Clock;
+  logger: Logger;
+}
+
+type Receipt = providerCallbackEvents.CarrierReceiptReceived;
+
+/** Where the receipt leads, or undefined for a status this version does not know. */
+function outcomeOf(receipt: Receipt) {
+  if (receipt.status === 'delivered') {
+    return { to: 'delivered' as const, type: 'MessageDelivered' as const, reason: 'delivered', failure: null };
+  }
+  if (receipt.status === 'undelivered') {
+    const reason = nonDeliveryReason(receipt.errorCode);
+    return { to: 'undelivered' as const, type: 'MessageFailed' as const, reason, failure: reason };
+  }
+  return undefined;
+}
+
+/** When the carrier says it happened; our clock if it sent nothing usable. */
+function occurredAt(receipt: Receipt, now: Date): Date {
+  const at = receipt.occurredAt ? new Date(receipt.occurredAt) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? at : now;
+}
+
+function auditDetail(receipt: Receipt): string {
+  const code = receipt.errorCode ? `, error code ${receipt.errorCode}` : '';
+  return `${receipt.carrier} receipt ${receipt.providerEventId} for carrier message ${receipt.carrierMessageId}${code}`;
+}
+
+/**
+ * Applies one carrier receipt inside the consumer's transaction. Only a
+ * dispatched message whose current channel attempt the receipt names moves;
+ * anything else (already final, an older attempt, unknown message) is
+ * ignored, so a repeated or late receipt changes nothing.
+ */
+export async function applyReceipt(trx: Knex.Transaction, deps: ApplyReceiptDeps, payload: unknown): Promise<void> {
+  const receipt = providerCallbackEvents.CarrierReceiptReceived.fromJSON(payload);
+  const outcome = outcomeOf(receipt);
+  if (!outcome || !isUuid(receipt.messageId)) {
+    // Can never apply; retrying would not help, so log and let it be recorded as processed.
+    deps.logger.warn('carrier receipt not applicable', { messageId: receipt.messageId, status: receipt.status });
+    return;
+  }
+  const now = deps.clock.now();
+  const row = await applyTransition(trx, deps.outbox, now, {
+    guard: { id: receipt.messageId, from: 'dispatched', channelAttempt: receipt.attempt },
+    to: outcome.to,
+    changes: outcome.failure ? { failure_reason: outcome.failure } : {},
+    audit: { event: outcome.to, detail: auditDetail(receipt) },
+    event: { type: outcome.type, reason: outcome.reason },
+  });
+  if (!row) {
+    const current = await findMessageById(trx, receipt.messageId);
+    if (current?.status === 'queued' && current.claim_token !== null && current.channel_attempt === receipt.attempt) {
+      // The carrier answered a pass that has not recorded the dispatch yet (or
+      // crashed before it did). Failing makes the consumer retry the receipt
+      // shortly, instead of dropping a delivery report that is about to apply.
+      throw new Error(`receipt for message ${receipt.messageId} arrived before its dispatch was recorded`);
+    }
+    deps.logger.debug('carrier receipt ignored', {
+      messageId: receipt.messageId,
+      attempt: receipt.attempt,
+      status: current?.status ?? 'unknown message',
+    });
+    return;
+  }
+  await updateChannelAttempt(
+    trx,
+    { messageId: row.id, attemptNumber: receipt.attempt },
+    {
+      status: outcome.to,
+      completed_at: occurredAt(receipt, now),
+      failure_reason: outcome.failure,
+    },
+  );
+}

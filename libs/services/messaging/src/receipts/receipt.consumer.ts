@@ -1,0 +1,20 @@
+import { TOPICS } from '@mp/contracts';
+import type { EventConsumer } from '@mp/service-host';
+import { applyReceipt, type ApplyReceiptDeps } from './apply-receipt.usecase';
+
+export const RECEIPT_CONSUMER_GROUP = 'messaging.carrier-receipts';
+
+/** carrier.receipts -> delivered / undelivered. The host records each event id once. */
+export function receiptConsumer(deps: ApplyReceiptDeps): EventConsumer {
+  return {
+    group: RECEIPT_CONSUMER_GROUP,
+    topics: [TOPICS.carrierReceipts],
+    async handle(event, trx) {
+      if (event.type !== 'CarrierReceiptReceived') {
+        deps.logger.debug('event ignored', { type: event.type });
+        return;
+      }
+      await applyReceipt(trx, deps, event.payload);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '@mp/clock';
+import type { messagingV1 } from '@mp/contracts';
+import type { Principal } from '@mp/grpc';
+import type { OutboxWriter } from '@mp/service-host';
+import type { Knex } from 'knex';
+import type { PriceTable } from '../rules';
+import { lifecycleEvent } from '../messages/lifecycle-event';
+import { toMessage } from '../messages/message.mapper';
+import { insertAudit, insertMessage } from '../messages/message.repository';
+import type { MessageRow } from '../messages/message.types';
+import type { MessagingClients } from '../messaging-clients';
+import { priceSubmission } from './price-submission';
+import { assertMaySend } from './sending-standing';
+import { sendingSubaccount } from './sending-scope';
+import { validateSubmission } from './validate-submission';
+
+export interface SendMessageDeps {
+  db: Knex;
+  outbox: OutboxWriter;
+  clock: Clock;
+  clients: MessagingClients;
+  priceTable: PriceTable;
+  /** Called after a queued message is committed: dispatch it now rather than at the next tick. */
+  onQueued(): void;
+}
+
+/**
+ * POST .../messages: authorise, validate (nothing is stored on any refusal),
+ * check the account's standing, price, then store the message, its first
+ * audit entry and MessageAccepted in one transaction.
+ */
+export async function sendMessage(
+  deps: SendMessageDeps,
+  principal: Principal,
+  request: messagingV1.SendMessageRequest,
+): Promise<messagingV1.Message> {
+  const subaccountId = sendingSubaccount(principal, request);
+  const now = deps.clock.now();
+  const submission = validateSubmission(request, now);
+  await assertMaySend(deps.clients, principal, request.accountId, subaccountId);
+  const pricing = priceSubmission(submission, deps.priceTable);
+  const status = submission.sendAt ? 'scheduled' : 'queued';
+
+  const row: MessageRow = {
+    id: randomUUID(),
+    account_id: request.accountId,
+    subaccount_id: subaccountId ?? null,
+    channel_type: submission.channel,
+    destination: submission.destination,
+    body: submission.body,
+    template_id: null,
+    template_parameters: null,
+    message_type: submission.messageType,
+    priority: submission.priority,
+    actor: submission.actor,
+    client_reference: submission.clientReference,
+    external_id: submission.externalId,
+    idempotency_key: null,
+    status,
+    reply_status: 'None',
+    reply_option_key: null,
+    reply_option_value: null,
+    answered_at: null,
+    segment_count: pricing.segmentCount,
+    encoding: pricing.encoding,
+    character_count: pricing.characterCount,
+    estimated_cost: pricing.estimatedCost,
+    send_at: submission.sendAt,
+    expires_at: submission.expiresAt,
+    next_attempt_at: submission.sendAt ?? now,
+    attempts: 0,
+    deferrals: 0,
+    channel_attempt: 1,
+    claimed_until: null,
+    claim_token: null,
+    last_error: null,
+    failure_reason: null,
+    created_at: now,
+    updated_at: now,
+  };
+
+  const { message, audit } = await deps.db.transaction(async (trx) => {
+    const message = await insertMessage(trx, row);
+    const audit = await insertAudit(trx, {
+      message_id: message.id,
+      at: now,
+      event: 'accepted',
+      from_status: null,
+      to_status: status,
+      detail: null,
+    });
+    await deps.outbox.enqueue(trx, lifecycleEvent('MessageAccepted', message, undefined, 'accepted'));
+    return { message, audit };
+  });
+  if (status === 'queued') deps.onQueued();
+  return toMessage(message, [], [audit]);
+}

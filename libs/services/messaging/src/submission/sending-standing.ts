@@ -1,0 +1,23 @@
+import type { Principal } from '@mp/grpc';
+import { DomainError } from '@mp/problems';
+import type { MessagingClients } from '../messaging-clients';
+
+/**
+ * Send-time account checks (spec 4.2): the account must be active and have a
+ * subscription. Identity owns both; its errors (e.g. an unknown subaccount)
+ * reach the caller unchanged. Quotas come in a later slice.
+ */
+export async function assertMaySend(
+  clients: MessagingClients,
+  principal: Principal,
+  accountId: string,
+  subaccountId: string | undefined,
+): Promise<void> {
+  const standing = await clients.identity.getSendingStanding({ accountId, subaccountId }, { principal });
+  if (standing.accountStatus.toLowerCase() !== 'active') {
+    throw new DomainError('ACCOUNT_INACTIVE', 'The account is not active.');
+  }
+  if (!standing.subscriptionActive) {
+    throw new DomainError('NO_ACTIVE_SUBSCRIPTION', 'The account has no active subscription.');
+  }
+}

@@ -1,0 +1,118 @@
+import type { messagingV1 } from '@mp/contracts';
+import { DomainError, FieldErrors } from '@mp/problems';
+import { CHANNELS, normalizeClientReference, type Channel } from '../rules';
+import { isUuid } from '../messages/ids';
+import type { MessageType, Priority } from '../messages/message.types';
+import { present, readRecipient } from './recipient';
+import { checkSchedule } from './schedule';
+import {
+  characterLength,
+  MAX_ACTOR_LENGTH,
+  MAX_BODY_LENGTH,
+  MAX_EXTERNAL_ID_LENGTH,
+  MESSAGE_TYPES,
+  PRIORITIES,
+} from './submission-limits';
+import { parseUtcTimestamp } from './utc-timestamp';
+
+export interface ValidSubmission {
+  channel: Channel;
+  destination: string;
+  body: string | null;
+  messageType: MessageType;
+  priority: Priority;
+  actor: string | null;
+  clientReference: string | null;
+  externalId: string | null;
+  sendAt: Date | null;
+  expiresAt: Date | null;
+}
+
+function oneOf<T extends string>(
+  errors: FieldErrors,
+  field: string,
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T | undefined {
+  const given = present(value);
+  if (given === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(given)) return given as T;
+  errors.add(field, `${field} must be one of ${allowed.join(', ')}`);
+  return undefined;
+}
+
+function timestamp(errors: FieldErrors, field: string, value: string | undefined): Date | null {
+  const given = present(value);
+  if (given === undefined) return null;
+  const parsed = parseUtcTimestamp(given);
+  if (!parsed) errors.add(field, `${field} must be a UTC ISO-8601 timestamp ending in Z (e.g. 2026-01-31T09:00:00Z)`);
+  return parsed ?? null;
+}
+
+function bodyOf(errors: FieldErrors, request: messagingV1.SendMessageRequest, channel: Channel | undefined): string | null {
+  const body = present(request.body);
+  if (body === undefined) {
+    if (present(request.templateId) === undefined) errors.add('body', 'body is required unless templateId is given');
+    return null;
+  }
+  if (channel !== undefined) {
+    const max = MAX_BODY_LENGTH[channel];
+    const length = characterLength(body);
+    if (length > max) errors.add('body', `body must be at most ${max} characters for ${channel} (got ${length})`);
+  }
+  return body;
+}
+
+/**
+ * Checks a submission (spec 2.1, DECISIONS "Messages") against the clock:
+ * every field error at once as VALIDATION_FAILED, then the scheduling codes,
+ * then what the business refuses (422). Pure: nothing is read or stored.
+ */
+export function validateSubmission(request: messagingV1.SendMessageRequest, now: Date): ValidSubmission {
+  const errors = new FieldErrors();
+  // Routing policies (a later slice) will supply the default channel; until then Sms.
+  const channel = oneOf<Channel>(errors, 'channelType', request.channelType, CHANNELS, 'Sms');
+  const destination = readRecipient(request, channel, errors);
+  const body = bodyOf(errors, request, channel);
+  const messageType = oneOf<MessageType>(errors, 'messageType', request.messageType, MESSAGE_TYPES, 'Transactional');
+  const priority = oneOf<Priority>(errors, 'priority', request.priority, PRIORITIES, 'Normal');
+
+  const reference = normalizeClientReference(request.clientReference);
+  if (!reference.ok) errors.add('clientReference', reference.reason);
+  const externalId = present(request.externalId) ?? null;
+  if (externalId !== null && characterLength(externalId) > MAX_EXTERNAL_ID_LENGTH) {
+    errors.add('externalId', `externalId must be at most ${MAX_EXTERNAL_ID_LENGTH} characters`);
+  }
+  const actor = present(request.actor) ?? null;
+  if (actor !== null && characterLength(actor) > MAX_ACTOR_LENGTH) {
+    errors.add('actor', `actor must be at most ${MAX_ACTOR_LENGTH} characters`);
+  }
+  const templateId = present(request.templateId);
+  if (templateId !== undefined && !isUuid(templateId)) errors.add('templateId', 'templateId must be a UUID');
+  // On the account route the subaccount comes from the body (the route's own id is checked as access).
+  const subaccountId = present(request.subaccountId);
+  if (!request.subaccountRoute && subaccountId !== undefined && !isUuid(subaccountId)) {
+    errors.add('subaccountId', 'subaccountId must be a UUID');
+  }
+  const sendAt = timestamp(errors, 'sendAt', request.sendAt);
+  const expiresAt = timestamp(errors, 'expiresAt', request.expiresAt);
+  errors.throwIfAny();
+
+  checkSchedule(sendAt, expiresAt, now);
+  if (templateId !== undefined) {
+    throw new DomainError('INVALID_OPERATION', 'Template sending is not available yet.');
+  }
+  return {
+    channel: channel as Channel,
+    destination: destination as string,
+    body,
+    messageType: messageType as MessageType,
+    priority: priority as Priority,
+    actor,
+    clientReference: reference.ok ? reference.value : null,
+    externalId,
+    sendAt,
+    expiresAt,
+  };
+}

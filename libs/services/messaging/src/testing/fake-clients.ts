@@ -1,0 +1,35 @@
+import type { consentV1, identityV1, routingV1 } from '@mp/contracts';
+import type { MessagingClients } from '../messaging-clients';
+
+/**
+ * The other services' contracts as plain async functions a test steers:
+ * an active account with a subscription, one sender number, consent given.
+ */
+export class FakeClients implements MessagingClients {
+  standing: identityV1.SendingStanding = { accountStatus: 'active', subscriptionActive: true };
+  sender: routingV1.ChooseSenderResponse | Error = { numberId: 'n-1', fromAddress: '+15550000001' };
+  permission: consentV1.CheckSendPermissionResponse = { allowed: true };
+  readonly calls: string[] = [];
+
+  readonly identity = {
+    getSendingStanding: async (_req: identityV1.GetSendingStandingRequest) => {
+      this.calls.push('identity.getSendingStanding');
+      return this.standing;
+    },
+  };
+
+  readonly routing = {
+    chooseSender: async (_req: routingV1.ChooseSenderRequest) => {
+      this.calls.push('routing.chooseSender');
+      if (this.sender instanceof Error) throw this.sender;
+      return this.sender;
+    },
+  };
+
+  readonly consent = {
+    checkSendPermission: async (_req: consentV1.CheckSendPermissionRequest) => {
+      this.calls.push('consent.checkSendPermission');
+      return this.permission;
+    },
+  };
+}

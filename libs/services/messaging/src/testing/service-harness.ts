@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { SandboxClock } from '@mp/clock';
+import type { messagingV1 } from '@mp/contracts';
+import { createDatabaseProvider, migrateLatest, type DatabaseProvider } from '@mp/db';
+import { enqueueEvent, type EventEnvelope } from '@mp/events';
+import type { CallContext, Principal } from '@mp/grpc';
+import type { OutboxWriter } from '@mp/service-host';
+import { createLogger } from '@mp/telemetry';
+import type { Knex } from 'knex';
+import type { MessagingConfig } from '../config/messaging-config';
+import { createMessaging, type Messaging } from '../messaging.module';
+import { messagingMigrations } from '../migrations';
+import { DEFAULT_PRICE_TABLE } from '../rules';
+import { CarrierStub } from './carrier-stub';
+import { FakeClients } from './fake-clients';
+
+export interface Harness {
+  provider: DatabaseProvider;
+  db: Knex;
+  clock: SandboxClock;
+  clients: FakeClients;
+  carrier: CarrierStub;
+  messaging: Messaging;
+  accountId: string;
+  principal: Principal;
+  send(overrides?: Partial<messagingV1.SendMessageRequest>, principal?: Principal): Promise<messagingV1.Message>;
+  get(messageId: string, principal?: Principal, subaccountId?: string): Promise<messagingV1.Message>;
+  dispatch(): Promise<number>;
+  receipt(payload: Record<string, unknown>): Promise<void>;
+  events(messageId: string): Promise<Array<{ type: string; payload: Record<string, unknown> }>>;
+  close(): Promise<void>;
+}
+
+export interface TestDatabase {
+  provider: DatabaseProvider;
+  db: Knex;
+  /** Empties the service's tables between tests (cheaper than a new PGlite each time). */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** An in-memory PGlite migrated with messaging's migrations, shared by a spec file. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const provider = createDatabaseProvider({ dataDir: ':memory:' });
+  const db = provider.forSchema('messaging');
+  await migrateLatest(db, 'messaging', messagingMigrations);
+  return {
+    provider,
+    db,
+    reset: async () => {
+      await db.raw('truncate message_audit, message_channel_attempts, messages, outbox, processed_events restart identity');
+    },
+    close: () => provider.close(),
+  };
+}
+
+/**
+ * The service on the test database with the real outbox, the sandbox clock,
+ * a real HTTP carrier on port 0 and the other services as fakes.
+ */
+export async function startHarness(database: TestDatabase, config: Partial<MessagingConfig> = {}): Promise<Harness> {
+  const { provider, db } = database;
+  const clock = new SandboxClock();
+  const clients = new FakeClients();
+  const carrier = await new CarrierStub().start();
+  const outbox: OutboxWriter = { enqueue: (trx, event) => enqueueEvent(trx, event, clock.now()) };
+  const messaging = createMessaging({
+    config: {
+      CARRIER_API_URL: carrier.url,
+      PRICE_TABLE: DEFAULT_PRICE_TABLE,
+      DISPATCH_ENABLED: true,
+      DISPATCH_MAX_ATTEMPTS: 5,
+      ...config,
+    },
+    db,
+    outbox,
+    clock,
+    logger: createLogger('silent'),
+    clients,
+    sandbox: true,
+  });
+  const accountId = randomUUID();
+  const principal: Principal = { kind: 'api_key', accountId, apiKeyId: 'key-1', rights: ['SendMessages', 'ReadMessages'] };
+  const ctx = (p: Principal): CallContext => ({ method: 'test', principal: p });
+  const [consumer] = messaging.parts.consumers ?? [];
+
+  return {
+    provider,
+    db,
+    clock,
+    clients,
+    carrier,
+    messaging,
+    accountId,
+    principal,
+    send: (overrides = {}, p = principal) =>
+      messaging.handlers.sendMessage(
+        { accountId, subaccountRoute: false, templateParameters: {}, destination: '+14155550123', body: 'Your code is 1234', ...overrides },
+        ctx(p),
+      ),
+    get: (messageId, p = principal, subaccountId) =>
+      messaging.handlers.getMessage({ accountId, messageId, subaccountId }, ctx(p)),
+    dispatch: () => messaging.dispatcher.job.runDue(),
+    receipt: (payload) => {
+      const event: EventEnvelope = {
+        id: randomUUID(),
+        type: 'CarrierReceiptReceived',
+        version: 1,
+        topic: 'carrier.receipts',
+        key: String(payload.messageId),
+        occurredAt: clock.now().toISOString(),
+        payload,
+      };
+      // Straight to the handler, without the host's dedup by event id: a
+      // repeated receipt must still change the message once.
+      return db.transaction((trx) => consumer.handle(event, trx));
+    },
+    events: async (messageId) =>
+      (await db('outbox').where({ key: messageId }).orderBy('id').select('type', 'envelope')).map(
+        (row: { type: string; envelope: string | { payload: Record<string, unknown> } }) => ({
+          type: row.type,
+          payload: (typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope).payload,
+        }),
+      ),
+    close: async () => {
+      await messaging.dispatcher.stop();
+      await carrier.stop();
+      await database.reset();
+    },
+  };
+}
