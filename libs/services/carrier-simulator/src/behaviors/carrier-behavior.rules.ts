@@ -1,0 +1,40 @@
+import { FieldErrors } from '@mp/problems';
+
+/** What the simulated carrier does with a message (DECISIONS "Sandbox"). */
+export const CARRIER_OUTCOMES = ['delivered', 'undelivered', 'failed', 'no-receipt'] as const;
+export type CarrierOutcome = (typeof CARRIER_OUTCOMES)[number];
+
+export interface CarrierBehavior {
+  accountId: string;
+  destination: string;
+  outcome: CarrierOutcome;
+  afterSeconds: number;
+}
+
+/** Without a behaviour set, a message is delivered about a second after submission. */
+export const DEFAULT_AFTER_SECONDS = 1;
+export const DEFAULT_OUTCOME: CarrierOutcome = 'delivered';
+export const MAX_AFTER_SECONDS = 86_400;
+const MAX_DESTINATION_LENGTH = 320; // an email address at its longest
+
+/** The error code an `undelivered` receipt carries (the common "unreachable handset"). */
+export const UNDELIVERED_ERROR_CODE = '30003';
+
+export function isCarrierOutcome(value: string): value is CarrierOutcome {
+  return (CARRIER_OUTCOMES as readonly string[]).includes(value);
+}
+
+/** Validates a SetCarrierBehavior request; throws VALIDATION_FAILED naming every bad field. */
+export function validateBehavior(input: { destination: string; outcome: string; afterSeconds?: number }): CarrierBehavior['outcome'] {
+  const errors = new FieldErrors();
+  const destination = input.destination.trim();
+  if (destination === '') errors.add('destination', 'destination is required.');
+  else if (destination.length > MAX_DESTINATION_LENGTH) errors.add('destination', `destination must be at most ${MAX_DESTINATION_LENGTH} characters.`);
+  if (!isCarrierOutcome(input.outcome)) errors.add('outcome', `outcome must be one of ${CARRIER_OUTCOMES.join(', ')}.`);
+  const after = input.afterSeconds;
+  if (after !== undefined && (!Number.isInteger(after) || after < 0 || after > MAX_AFTER_SECONDS)) {
+    errors.add('afterSeconds', `afterSeconds must be a whole number from 0 to ${MAX_AFTER_SECONDS}.`);
+  }
+  errors.throwIfAny();
+  return input.outcome as CarrierOutcome;
+}

@@ -1,0 +1,70 @@
+import type { ServiceModule } from '@mp/service-host';
+import { CarrierBehaviorsRepository } from './behaviors/carrier-behaviors.repository';
+import { SetCarrierBehaviorUseCase } from './behaviors/set-carrier-behavior.usecase';
+import { createCarrierApiApp } from './carrier-api/carrier-api.router';
+import { startCarrierHttpServer, type RunningHttpServer } from './carrier-api/carrier-http.server';
+import { CarrierSubmissionsRepository } from './carrier-api/carrier-submissions.repository';
+import { SubmitMessageUseCase } from './carrier-api/submit-message.usecase';
+import type { CarrierSimulatorConfig } from './carrier-simulator.config';
+import { carrierSimulatorHandlers } from './carrier-simulator.handlers';
+import { SandboxClockUseCase } from './clock/sandbox-clock.usecase';
+import { ListMailboxUseCase } from './mailbox/list-mailbox.usecase';
+import { MailboxRepository } from './mailbox/mailbox.repository';
+import { startSmtpMailboxServer, type RunningSmtpServer } from './mailbox/smtp-mailbox.server';
+import { carrierSimulatorMigrations } from './migrations';
+import { CarrierReceiptsRepository } from './receipts/carrier-receipts.repository';
+import { DeliverReceiptsJob } from './receipts/deliver-receipts.job';
+
+/**
+ * The sandbox carrier: a carrier HTTP API messaging submits to, signed receipts
+ * posted back to the platform, the SMTP mailbox, and the sandbox clock reading.
+ * The bound URLs are published to `config.endpoints` when it starts.
+ */
+export const carrierSimulatorService: ServiceModule<CarrierSimulatorConfig> = {
+  name: 'carrier-simulator',
+  migrations: carrierSimulatorMigrations,
+  create({ config, db, clock, logger }) {
+    const behaviors = new CarrierBehaviorsRepository();
+    const receipts = new CarrierReceiptsRepository();
+    const mailbox = new MailboxRepository();
+    const submitMessage = new SubmitMessageUseCase(db, new CarrierSubmissionsRepository(), behaviors, receipts, clock);
+    let http: RunningHttpServer | undefined;
+    let smtp: RunningSmtpServer | undefined;
+
+    return {
+      grpc: [
+        carrierSimulatorHandlers(
+          {
+            setBehavior: new SetCarrierBehaviorUseCase(db, behaviors, clock),
+            listMailbox: new ListMailboxUseCase(db, mailbox),
+            clock: new SandboxClockUseCase(clock),
+          },
+          logger,
+        ),
+      ],
+      jobs: [new DeliverReceiptsJob(db, receipts, clock, config, logger)],
+      async start() {
+        http = await startCarrierHttpServer(createCarrierApiApp(submitMessage, logger), config.SIM_HTTP_HOST, config.SIM_HTTP_PORT);
+        try {
+          smtp = await startSmtpMailboxServer({ host: config.SMTP_HOST, port: config.SMTP_PORT, db, mailbox, clock, logger });
+        } catch (error) {
+          // Do not leave the HTTP port bound when the module as a whole failed to start.
+          await http.close();
+          http = undefined;
+          throw error;
+        }
+        config.endpoints?.publish({ httpUrl: http.url, smtpUrl: smtp.url });
+        logger.info('carrier simulator listening', { carrierApiUrl: http.url, smtpUrl: smtp.url });
+      },
+      async ready() {
+        if (!http || !smtp) throw new Error('carrier simulator servers are not listening');
+      },
+      async stop() {
+        config.endpoints?.publish(undefined);
+        await Promise.all([http?.close(), smtp?.close()]);
+        http = undefined;
+        smtp = undefined;
+      },
+    };
+  },
+};

@@ -1,0 +1,4 @@
+export { carrierSimulatorService } from './carrier-simulator.module';
+export { carrierSimulatorConfigSchema, type CarrierSimulatorConfig } from './carrier-simulator.config';
+export { CarrierSimulatorEndpoints, type CarrierSimulatorUrls } from './endpoints/carrier-simulator-endpoints';
+export { carrierSimulatorMigrations } from './migrations';

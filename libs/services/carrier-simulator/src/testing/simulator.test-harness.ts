@@ -1,0 +1,89 @@
+import { SandboxClock, type Clock } from '@mp/clock';
+import { sandboxV1 } from '@mp/contracts';
+import { createDatabaseProvider, migrateLatest, type DatabaseProvider } from '@mp/db';
+import { createClient, startGrpcServer, type AsyncClient, type RunningGrpcServer } from '@mp/grpc';
+import type { OutboxWriter, ServiceClients, ServiceParts } from '@mp/service-host';
+import { createLogger } from '@mp/telemetry';
+import type { Knex } from 'knex';
+import type { CarrierSimulatorConfig } from '../carrier-simulator.config';
+import { carrierSimulatorService } from '../carrier-simulator.module';
+import { CarrierSimulatorEndpoints } from '../endpoints/carrier-simulator-endpoints';
+
+type SimulatorClient = AsyncClient<typeof sandboxV1.CarrierSimulatorServiceService>;
+
+/** The simulator module started on in-memory PGlite with a real sandbox clock, its gRPC served on loopback. */
+export interface SimulatorHarness {
+  db: Knex;
+  clock: SandboxClock;
+  parts: ServiceParts;
+  endpoints: CarrierSimulatorEndpoints;
+  /** Mutable: a test points receipts at its own receiver. */
+  config: { -readonly [K in keyof CarrierSimulatorConfig]: CarrierSimulatorConfig[K] };
+  client: SimulatorClient;
+  runDue(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startSimulatorHarness(options: { clock?: Clock; callbackUrl?: string } = {}): Promise<SimulatorHarness> {
+  const databases: DatabaseProvider = createDatabaseProvider({ dataDir: ':memory:' });
+  const db = databases.forSchema('carrier_simulator');
+  await migrateLatest(db, 'carrier_simulator', carrierSimulatorService.migrations);
+  const clock = (options.clock as SandboxClock | undefined) ?? new SandboxClock();
+  const endpoints = new CarrierSimulatorEndpoints();
+  const config: SimulatorHarness['config'] = {
+    SIM_HTTP_HOST: '127.0.0.1',
+    SIM_HTTP_PORT: 0,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: 0,
+    CARRIER_CALLBACK_URL: options.callbackUrl,
+    CALLBACK_SECRET_SIM: 'sandbox-sim-secret',
+    endpoints,
+  };
+  const unusedOutbox: OutboxWriter = {
+    enqueue: () => Promise.reject(new Error('the carrier simulator publishes no events')),
+  };
+  const parts = await carrierSimulatorService.create({
+    config,
+    db,
+    outbox: unusedOutbox,
+    clock,
+    logger: createLogger('silent'),
+    clients: {} as ServiceClients,
+    sandbox: true,
+  });
+  await parts.start?.();
+  const server: RunningGrpcServer = await startGrpcServer({ host: '127.0.0.1', port: 0, services: parts.grpc });
+  const client: SimulatorClient = createClient(sandboxV1.CarrierSimulatorServiceService, `127.0.0.1:${server.port}`);
+  const jobs = parts.jobs ?? [];
+  return {
+    db,
+    clock,
+    parts,
+    endpoints,
+    config,
+    client,
+    runDue: async () => {
+      let handled = 0;
+      for (const job of jobs) handled += await job.runDue();
+      return handled;
+    },
+    close: async () => {
+      client.close();
+      await server.stop();
+      await parts.stop?.();
+      await databases.close();
+    },
+  };
+}
+
+export const principalOf = (accountId: string) => ({ kind: 'user' as const, accountId, userId: `user-of-${accountId}`, role: 'Admin' as const });
+
+/** POSTs a submission to the simulator's carrier API. */
+export async function submitToCarrier(baseUrl: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${baseUrl}/carrier/v1/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer sandbox' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}

@@ -1,0 +1,105 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { providerCallbackEvents, TOPICS } from '@mp/contracts';
+import { startProviderCallbackHarness, type ProviderCallbackHarness } from '../testing/provider-callback.test-harness';
+
+const sign = (secret: string, raw: Buffer) => createHmac('sha256', secret).update(raw).digest('hex');
+const receipt = (overrides: Record<string, unknown> = {}) =>
+  Buffer.from(
+    JSON.stringify({
+      eventId: randomUUID(),
+      carrierMessageId: `sim-${randomUUID()}`,
+      reference: `${randomUUID()}:1`,
+      status: 'delivered',
+      occurredAt: '2026-10-20T10:00:01.000Z',
+      ...overrides,
+    }),
+  );
+
+let h: ProviderCallbackHarness;
+const ingest = (raw: Buffer, signature: string, provider = 'sim', kind = 'receipts') => h.client.ingestCallback({ provider, kind, rawBody: raw, signature });
+const carrierEvents = () => h.db('carrier_events').select('*');
+
+beforeAll(async () => {
+  h = await startProviderCallbackHarness();
+});
+afterAll(() => h.close());
+
+describe('IngestCallback: carrier receipts', () => {
+  it('stores a well-signed receipt and publishes CarrierReceiptReceived keyed by message id, once', async () => {
+    const messageId = randomUUID();
+    const raw = receipt({ reference: `${messageId}:2`, status: 'undelivered', errorCode: '30003' });
+    const eventId = JSON.parse(raw.toString()).eventId as string;
+
+    await expect(ingest(raw, sign('sandbox-sim-secret', raw))).resolves.toEqual({ accepted: true, eventId });
+    const [event] = await h.waitForPublished(1);
+    expect(event).toMatchObject({ topic: TOPICS.carrierReceipts, key: messageId, type: 'CarrierReceiptReceived' });
+    expect(providerCallbackEvents.CarrierReceiptReceived.fromJSON(event.payload)).toEqual({
+      providerEventId: eventId,
+      carrier: 'sim',
+      carrierMessageId: JSON.parse(raw.toString()).carrierMessageId,
+      messageId,
+      attempt: 2,
+      status: 'undelivered',
+      errorCode: '30003',
+      occurredAt: '2026-10-20T10:00:01.000Z',
+    });
+
+    // The same callback again: answered, not stored or published again.
+    await expect(ingest(raw, sign('sandbox-sim-secret', raw))).resolves.toEqual({ accepted: false, eventId });
+    const later = receipt();
+    await ingest(later, sign('sandbox-sim-secret', later));
+    const events = await h.waitForPublished(2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(events.map((e) => (e.payload as { providerEventId: string }).providerEventId)).toEqual([eventId, JSON.parse(later.toString()).eventId]);
+    expect((await carrierEvents()).filter((r) => r.event_id === eventId)).toHaveLength(1);
+  });
+
+  it('refuses a wrong or missing signature with UNAUTHORIZED and stores nothing', async () => {
+    const raw = receipt();
+    const before = (await carrierEvents()).length;
+    await expect(ingest(raw, sign('not-the-secret', raw))).rejects.toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    await expect(ingest(raw, '')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    // Signed over other bytes than those received.
+    await expect(ingest(raw, sign('sandbox-sim-secret', Buffer.from(raw.toString() + ' ')))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await carrierEvents()).toHaveLength(before);
+  });
+
+  it('refuses an unknown provider, and one without a configured secret', async () => {
+    const raw = receipt();
+    await expect(ingest(raw, sign('sandbox-sim-secret', raw), 'acme')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(ingest(raw, sign('', raw), 'tcr', '')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('answers INVALID_INPUT for malformed JSON or bad fields, after the signature check', async () => {
+    const broken = Buffer.from('{"eventId": "e-1", ');
+    await expect(ingest(broken, sign('sandbox-sim-secret', broken))).rejects.toMatchObject({ code: 'INVALID_INPUT', status: 400 });
+    await expect(ingest(broken, 'f'.repeat(64))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const badReference = receipt({ reference: 'no-attempt' });
+    await expect(ingest(badReference, sign('sandbox-sim-secret', badReference))).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      detail: expect.stringContaining('reference'),
+    });
+  });
+});
+
+describe('IngestCallback: other providers and kinds', () => {
+  it('stores stripe events once by their id, publishing nothing', async () => {
+    const raw = Buffer.from(JSON.stringify({ id: 'evt_123', type: 'customer.subscription.deleted', data: { object: { metadata: { accountId: 'a-1' } } } }));
+    const published = h.published.length;
+    await expect(ingest(raw, sign('sandbox-stripe-secret', raw), 'stripe', '')).resolves.toEqual({ accepted: true, eventId: 'evt_123' });
+    await expect(ingest(raw, sign('sandbox-stripe-secret', raw), 'stripe', '')).resolves.toEqual({ accepted: false, eventId: 'evt_123' });
+    const rows = await h.db('provider_events').where({ provider: 'stripe', event_id: 'evt_123' });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: '', event_type: 'customer.subscription.deleted', raw_body: raw.toString() });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(h.published).toHaveLength(published);
+  });
+
+  it('stores carrier inbound by eventId and refuses an unknown kind', async () => {
+    const raw = Buffer.from(JSON.stringify({ eventId: 'in-1', from: '+15557654321', to: '+15550000001', body: 'STOP' }));
+    await expect(ingest(raw, sign('sandbox-sim-secret', raw), 'sim', 'inbound')).resolves.toEqual({ accepted: true, eventId: 'in-1' });
+    await expect(ingest(raw, sign('sandbox-sim-secret', raw), 'sim', 'status')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const noId = Buffer.from('{"type":"x"}');
+    await expect(ingest(noId, sign('sandbox-stripe-secret', noId), 'stripe', '')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+});

@@ -1,0 +1,14 @@
+import { optionalStr, type ConfigOf } from '@mp/config';
+
+/**
+ * One HMAC secret per provider (DECISIONS "Callbacks"). A provider without a
+ * secret is refused outright; in sandbox the platform supplies the documented
+ * defaults (`sandbox-sim-secret`, ...) when the variables are unset.
+ */
+export const providerCallbackConfigSchema = {
+  CALLBACK_SECRET_SIM: optionalStr({ secret: true, description: 'HMAC key of the sandbox carrier (sim) callbacks' }),
+  CALLBACK_SECRET_STRIPE: optionalStr({ secret: true, description: 'HMAC key of the payment processor (stripe) callbacks' }),
+  CALLBACK_SECRET_TCR: optionalStr({ secret: true, description: 'HMAC key of the 10DLC registry (tcr) callbacks' }),
+};
+
+export type ProviderCallbackConfig = ConfigOf<typeof providerCallbackConfigSchema>;

@@ -1,0 +1,71 @@
+import { SandboxClock } from '@mp/clock';
+import { providerCallbackV1, TOPICS } from '@mp/contracts';
+import { createDatabaseProvider } from '@mp/db';
+import { createEmbeddedLogTransport, type EventEnvelope, type Subscription } from '@mp/events';
+import { createClient, type AsyncClient } from '@mp/grpc';
+import { createServiceClients, ServiceHost } from '@mp/service-host';
+import { createLogger } from '@mp/telemetry';
+import type { Knex } from 'knex';
+import type { ProviderCallbackConfig } from '../provider-callback.config';
+import { providerCallbackService } from '../provider-callback.module';
+
+export const SECRETS = { CALLBACK_SECRET_SIM: 'sandbox-sim-secret', CALLBACK_SECRET_STRIPE: 'sandbox-stripe-secret', CALLBACK_SECRET_TCR: undefined };
+
+/**
+ * The module run by a real ServiceHost (migrations, gRPC, outbox relay) on
+ * in-memory PGlite and the embedded event log, with a subscriber collecting
+ * everything published on `carrier.receipts`.
+ */
+export async function startProviderCallbackHarness(config: ProviderCallbackConfig = SECRETS) {
+  const databases = createDatabaseProvider({ dataDir: ':memory:' });
+  const transport = createEmbeddedLogTransport({ db: databases });
+  const clients = createServiceClients({});
+  const host = new ServiceHost(providerCallbackService, config, {
+    databases,
+    transport,
+    clock: new SandboxClock(),
+    logger: createLogger('silent'),
+    clients,
+    sandbox: true,
+  });
+  await host.start({ host: '127.0.0.1', port: 0 });
+  const client: AsyncClient<typeof providerCallbackV1.ProviderCallbackServiceService> = createClient(
+    providerCallbackV1.ProviderCallbackServiceService,
+    `127.0.0.1:${host.port}`,
+  );
+  const published: EventEnvelope[] = [];
+  await transport.ensureTopics([TOPICS.carrierReceipts]);
+  const subscription: Subscription = await transport.subscribe({
+    group: 'test.carrier-receipts',
+    topics: [TOPICS.carrierReceipts],
+    fromBeginning: true,
+    handler: async (event) => {
+      published.push(event);
+    },
+  });
+  const db: Knex = databases.forSchema('provider_callback');
+  return {
+    db,
+    client,
+    published,
+    /** Waits until `count` events were published (the relay runs after commit). */
+    async waitForPublished(count: number, timeoutMs = 10_000): Promise<EventEnvelope[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (published.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} published events, saw ${published.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return published;
+    },
+    async close() {
+      client.close();
+      await subscription.stop();
+      await host.stop();
+      clients.close();
+      await transport.close();
+      await databases.close();
+    },
+  };
+}
+
+export type ProviderCallbackHarness = Awaited<ReturnType<typeof startProviderCallbackHarness>>;

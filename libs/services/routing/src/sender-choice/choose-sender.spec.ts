@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { accountActivated, principalOf, startRoutingHarness, type RoutingHarness } from '../testing/routing.test-harness';
+
+let h: RoutingHarness;
+let accountPhone: string;
+let accountEmail: string;
+
+const addNumber = (row: { account_id: string; subaccount_id?: string; address: string; channel_types: string[]; status?: string; created_at?: Date }) =>
+  h.db('numbers').insert({
+    number_id: randomUUID(),
+    subaccount_id: null,
+    status: 'active',
+    created_at: new Date(),
+    ...row,
+    channel_types: JSON.stringify(row.channel_types),
+  });
+
+beforeAll(async () => {
+  h = await startRoutingHarness();
+  await h.publish(accountActivated('acc-a'));
+  const rows = await h.waitForNumbers('acc-a');
+  accountPhone = rows.find((r) => r.channel_types.includes('Sms')).address;
+  accountEmail = rows.find((r) => r.channel_types.includes('Email')).address;
+  await addNumber({ account_id: 'acc-a', subaccount_id: 'sub-1', address: '+15559990001', channel_types: ['Sms'] });
+  await addNumber({ account_id: 'acc-a', subaccount_id: 'sub-2', address: '+15559990002', channel_types: ['Sms', 'WhatsApp'] });
+  await addNumber({ account_id: 'acc-a', subaccount_id: 'sub-1', address: '+15559990003', channel_types: ['WhatsApp'], status: 'released' });
+});
+afterAll(() => h.close());
+
+const choose = (channelType: string, subaccountId?: string, accountId = 'acc-a') =>
+  h.client.chooseSender({ accountId, subaccountId, channelType, destination: '+15557654321' });
+
+describe('ChooseSender', () => {
+  it('uses the account-level sender when no subaccount is named', async () => {
+    await expect(choose('Sms')).resolves.toMatchObject({ fromAddress: accountPhone });
+    await expect(choose('WhatsApp')).resolves.toMatchObject({ fromAddress: accountPhone });
+    await expect(choose('Email')).resolves.toMatchObject({ fromAddress: accountEmail });
+  });
+
+  it('prefers the subaccount’s own active number, else falls back to the account’s', async () => {
+    await expect(choose('Sms', 'sub-1')).resolves.toMatchObject({ fromAddress: '+15559990001' });
+    // sub-1's WhatsApp number is released: the account-level one is used, never sub-2's.
+    await expect(choose('WhatsApp', 'sub-1')).resolves.toMatchObject({ fromAddress: accountPhone });
+    await expect(choose('WhatsApp', 'sub-2')).resolves.toMatchObject({ fromAddress: '+15559990002' });
+    await expect(choose('Sms', 'sub-3')).resolves.toMatchObject({ fromAddress: accountPhone });
+  });
+
+  it('answers INVALID_OPERATION when the account has no sender for the channel', async () => {
+    await expect(choose('Sms', undefined, 'acc-without-numbers')).rejects.toMatchObject({
+      code: 'INVALID_OPERATION',
+      status: 422,
+      detail: 'No sender is provisioned for Sms.',
+    });
+  });
+
+  it('validates the channel type', async () => {
+    await expect(choose('Fax')).rejects.toMatchObject({ code: 'VALIDATION_FAILED', extensions: { errors: { channelType: expect.anything() } } });
+  });
+
+  it('holds a caller with a principal to its own account', async () => {
+    await expect(
+      h.client.chooseSender({ accountId: 'acc-a', channelType: 'Sms', destination: '+15557654321' }, { principal: principalOf('acc-b') }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('ListNumbers', () => {
+  it('lists the caller’s account’s numbers, optionally one subaccount’s', async () => {
+    const all = await h.client.listNumbers({ accountId: 'acc-a' }, { principal: principalOf('acc-a') });
+    expect(all.items.map((n) => n.address).sort()).toEqual([accountEmail, accountPhone, '+15559990001', '+15559990002', '+15559990003'].sort());
+    expect(all.items.find((n) => n.address === accountPhone)).toMatchObject({ accountId: 'acc-a', channelTypes: ['Sms', 'WhatsApp'], status: 'active' });
+    expect(all.items.every((n) => typeof n.createdAt === 'string' && n.numberId !== '')).toBe(true);
+    const sub1 = await h.client.listNumbers({ accountId: 'acc-a', subaccountId: 'sub-1' }, { principal: principalOf('acc-a') });
+    expect(sub1.items.map((n) => n.address).sort()).toEqual(['+15559990001', '+15559990003']);
+    expect(sub1.items[0].subaccountId).toBe('sub-1');
+  });
+
+  it('never shows another account’s numbers', async () => {
+    await expect(h.client.listNumbers({ accountId: 'acc-a' }, { principal: principalOf('acc-b') })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(h.client.listNumbers({ accountId: 'acc-b' }, { principal: principalOf('acc-b') })).resolves.toEqual({ items: [] });
+  });
+
+  it('keeps a subaccount-limited caller to its subaccount', async () => {
+    const limited = principalOf('acc-a', 'sub-2');
+    const own = await h.client.listNumbers({ accountId: 'acc-a' }, { principal: limited });
+    expect(own.items.map((n) => n.address)).toEqual(['+15559990002']);
+    await expect(h.client.listNumbers({ accountId: 'acc-a', subaccountId: 'sub-1' }, { principal: limited })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { SandboxClock } from '@mp/clock';
+import { identityEvents, routingV1, TOPICS } from '@mp/contracts';
+import { createDatabaseProvider } from '@mp/db';
+import { createEmbeddedLogTransport, type EventEnvelope } from '@mp/events';
+import { createClient, type AsyncClient } from '@mp/grpc';
+import { createServiceClients, ServiceHost } from '@mp/service-host';
+import { createLogger } from '@mp/telemetry';
+import type { Knex } from 'knex';
+import { routingService } from '../routing.module';
+
+export const ROUTING_TEST_CONFIG = { SANDBOX_NUMBER_PREFIX: '+1555', SANDBOX_EMAIL_DOMAIN: 'sandbox.messaging.local' };
+
+/** An AccountActivated envelope as identity publishes it; `key` defaults to the account. */
+export function accountActivated(accountId: string, overrides: Partial<EventEnvelope> = {}): EventEnvelope {
+  return {
+    id: randomUUID(),
+    type: 'AccountActivated',
+    version: 1,
+    topic: TOPICS.identity,
+    key: accountId,
+    occurredAt: new Date().toISOString(),
+    payload: identityEvents.AccountActivated.toJSON({ accountId }),
+    ...overrides,
+  };
+}
+
+/** The module run by a real ServiceHost (migrations, consumer, gRPC) on in-memory PGlite and the embedded event log. */
+export async function startRoutingHarness(options: { sandbox?: boolean } = {}) {
+  const databases = createDatabaseProvider({ dataDir: ':memory:' });
+  const transport = createEmbeddedLogTransport({ db: databases });
+  const clients = createServiceClients({});
+  await transport.ensureTopics([TOPICS.identity]);
+  const host = new ServiceHost(routingService, ROUTING_TEST_CONFIG, {
+    databases,
+    transport,
+    clock: new SandboxClock(),
+    logger: createLogger('silent'),
+    clients,
+    sandbox: options.sandbox ?? true,
+  });
+  await host.start({ host: '127.0.0.1', port: 0 });
+  const client: AsyncClient<typeof routingV1.RoutingServiceService> = createClient(routingV1.RoutingServiceService, `127.0.0.1:${host.port}`);
+  const db: Knex = databases.forSchema('routing');
+  return {
+    db,
+    client,
+    publish: (...events: EventEnvelope[]) => transport.publish(events),
+    /** Polls until `accountId` has at least `count` numbers. */
+    async waitForNumbers(accountId: string, count = 2, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const rows = await db('numbers').where({ account_id: accountId });
+        if (rows.length >= count) return rows;
+        if (Date.now() > deadline) throw new Error(`account ${accountId} has ${rows.length} numbers, expected ${count}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async close() {
+      client.close();
+      await host.stop();
+      clients.close();
+      await transport.close();
+      await databases.close();
+    },
+  };
+}
+
+export type RoutingHarness = Awaited<ReturnType<typeof startRoutingHarness>>;
+
+export const principalOf = (accountId: string, subaccountId?: string) => ({ kind: 'api_key' as const, accountId, apiKeyId: `key-${accountId}`, subaccountId });
