@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { consentV1 } from '@mp/contracts';
+import { createClient, type AsyncClient } from '@mp/grpc';
+import { optOutRow } from './test-support/opt-out.factory';
+import { startModule } from './test-support/start-module';
+
+const accountId = randomUUID();
+let running: Awaited<ReturnType<typeof startModule>>;
+let client: AsyncClient<typeof consentV1.ConsentServiceService>;
+
+beforeAll(async () => {
+  running = await startModule();
+  client = createClient(consentV1.ConsentServiceService, running.address);
+});
+
+afterAll(async () => {
+  client?.close();
+  await running?.stop();
+});
+
+describe('consentService', () => {
+  it('starts, migrates its schema and serves CheckSendPermission over gRPC', async () => {
+    await running.db('opt_outs').insert(optOutRow({ account_id: accountId, scope: 'accountLevelOnly', created_at: new Date() }));
+    const request = { accountId, channelType: 'Sms', recipient: '+15557654321' };
+    expect(await client.checkSendPermission(request)).toEqual({ allowed: false, reason: 'recipient opted out of account-level sending' });
+    expect(await client.checkSendPermission({ ...request, subaccountId: randomUUID() })).toEqual({ allowed: true });
+  });
+
+  it("answers NOT_FOUND to a customer of another account", async () => {
+    const principal = { kind: 'user' as const, accountId: randomUUID(), userId: randomUUID() };
+    const error = await client.checkSendPermission({ accountId, channelType: 'Sms', recipient: '+1555' }, { principal }).catch((e) => e);
+    expect(error.code).toBe('NOT_FOUND');
+  });
+});

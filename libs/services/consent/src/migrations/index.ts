@@ -1,0 +1,6 @@
+import type { Migration } from '@mp/db';
+import { eventTablesMigration } from '@mp/events';
+import { createOptOuts } from './001-create-opt-outs';
+
+/** Applied in this order; never reorder or rename an entry once released. */
+export const consentMigrations: Migration[] = [eventTablesMigration, createOptOuts];

@@ -1,0 +1,38 @@
+import type { consentV1 } from '@mp/contracts';
+import type { Principal } from '@mp/grpc';
+import { DomainError } from '@mp/problems';
+import { assertCustomerReach, isUuid } from '../access/account-access';
+import type { OptOutsRepository } from '../opt-outs/opt-outs.repository';
+import { blockReason, findBlockingOptOut, type SendAttempt } from './send-block-rule';
+
+/** "May this attempt be sent?", asked by messaging before every channel attempt (spec 4.2, 4.7). */
+export class CheckSendPermissionUseCase {
+  constructor(private readonly optOuts: OptOutsRepository) {}
+
+  async execute(
+    principal: Principal | undefined,
+    request: consentV1.CheckSendPermissionRequest,
+  ): Promise<consentV1.CheckSendPermissionResponse> {
+    const attempt = validAttempt(request);
+    assertCustomerReach(principal, attempt.accountId, attempt.subaccountId ?? undefined);
+    const optOuts = await this.optOuts.forRecipient(attempt.accountId, attempt.recipient, attempt.channelType);
+    const blocking = findBlockingOptOut(optOuts, attempt);
+    return blocking ? { allowed: false, reason: blockReason(blocking) } : { allowed: true };
+  }
+}
+
+function validAttempt(request: consentV1.CheckSendPermissionRequest): SendAttempt {
+  const errors: Record<string, string[]> = {};
+  if (!isUuid(request.accountId)) errors.accountId = ['must be a uuid'];
+  if (request.subaccountId && !isUuid(request.subaccountId)) errors.subaccountId = ['must be a uuid'];
+  if (!request.channelType?.trim()) errors.channelType = ['is required'];
+  if (!request.recipient?.trim()) errors.recipient = ['is required'];
+  if (Object.keys(errors).length > 0) throw DomainError.validation(errors);
+  return {
+    accountId: request.accountId,
+    subaccountId: request.subaccountId || null,
+    channelType: request.channelType,
+    recipient: request.recipient,
+    fromAddress: request.fromAddress || null,
+  };
+}

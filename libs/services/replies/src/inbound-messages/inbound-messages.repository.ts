@@ -1,0 +1,46 @@
+import type { Knex } from 'knex';
+import type { InboundCursor } from './inbound-cursor';
+import type { InboundMessageRow } from './inbound-message';
+
+export const INBOUND_MESSAGES = 'inbound_messages';
+
+/** A row plus its exact keyset position (microseconds, UTC) for the next cursor. */
+export type PositionedRow = InboundMessageRow & { cursor_received_at: string };
+
+export interface InboundPageQuery {
+  accountId: string;
+  subaccountId?: string;
+  from?: Date;
+  to?: Date;
+  after?: InboundCursor;
+  limit: number;
+}
+
+export class InboundMessagesRepository {
+  constructor(private readonly db: Knex) {}
+
+  /** Newest first by (received_at, id); `after` continues below the given position. */
+  async page(query: InboundPageQuery): Promise<PositionedRow[]> {
+    const q = this.db<InboundMessageRow>(INBOUND_MESSAGES)
+      .select('*')
+      .select(this.db.raw(`to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_received_at`))
+      .where('account_id', query.accountId);
+    if (query.subaccountId !== undefined) q.andWhere('subaccount_id', query.subaccountId);
+    if (query.from) q.andWhere('received_at', '>=', query.from);
+    if (query.to) q.andWhere('received_at', '<', query.to);
+    if (query.after) {
+      q.andWhereRaw('(received_at, inbound_message_id) < (?::timestamptz, ?::uuid)', [
+        query.after.receivedAt,
+        query.after.inboundMessageId,
+      ]);
+    }
+    return (await q.orderBy([
+      { column: 'received_at', order: 'desc' },
+      { column: 'inbound_message_id', order: 'desc' },
+    ]).limit(query.limit)) as PositionedRow[];
+  }
+
+  async insert(row: InboundMessageRow): Promise<void> {
+    await this.db(INBOUND_MESSAGES).insert(row);
+  }
+}

@@ -1,0 +1,6 @@
+import type { Migration } from '@mp/db';
+import { eventTablesMigration } from '@mp/events';
+import { createBrands } from './001-create-brands';
+
+/** Applied in this order; never reorder or rename an entry once released. */
+export const tenDlcMigrations: Migration[] = [eventTablesMigration, createBrands];

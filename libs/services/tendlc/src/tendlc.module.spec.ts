@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { tendlcV1 } from '@mp/contracts';
+import { createClient, type AsyncClient, type Principal } from '@mp/grpc';
+import { brandRow } from './test-support/brand.factory';
+import { startModule } from './test-support/start-module';
+
+const accountId = randomUUID();
+const principal: Principal = { kind: 'user', accountId, userId: randomUUID(), role: 'Admin' };
+let running: Awaited<ReturnType<typeof startModule>>;
+let client: AsyncClient<typeof tendlcV1.TenDlcServiceService>;
+
+beforeAll(async () => {
+  running = await startModule();
+  client = createClient(tendlcV1.TenDlcServiceService, running.address);
+});
+
+afterAll(async () => {
+  client?.close();
+  await running?.stop();
+});
+
+describe('tenDlcService', () => {
+  it('starts, migrates its schema and serves ListBrands over gRPC', async () => {
+    const row = brandRow({ account_id: accountId, created_at: new Date('2025-03-01T10:00:00Z') });
+    await running.db('brands').insert(row);
+    const answer = await client.listBrands({ accountId }, { principal });
+    expect(answer.items.map((b) => b.brandId)).toEqual([row.id]);
+    const error = await client.listBrands({ accountId: randomUUID() }, { principal }).catch((e) => e);
+    expect(error.code).toBe('NOT_FOUND');
+  });
+});

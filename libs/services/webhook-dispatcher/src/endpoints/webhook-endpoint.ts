@@ -1,0 +1,33 @@
+import type { webhooksV1 } from '@mp/contracts';
+
+/** A row of `webhook_endpoints`. */
+export interface WebhookEndpointRow {
+  id: string;
+  account_id: string;
+  subaccount_id: string | null;
+  url: string;
+  label: string;
+  subscribed_events: string;
+  active: boolean;
+  signing_secret_encrypted: string | null;
+  consecutive_failures: number;
+  deactivated_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** The public form; the signing secret never leaves except on create and rotate. */
+export function toWebhookEndpoint(row: WebhookEndpointRow): webhooksV1.WebhookEndpoint {
+  return {
+    webhookId: row.id,
+    accountId: row.account_id,
+    subaccountId: row.subaccount_id ?? undefined,
+    url: row.url,
+    label: row.label,
+    subscribedEvents: row.subscribed_events,
+    active: row.active,
+    createdAt: iso(row.created_at),
+  };
+}

@@ -1,0 +1,6 @@
+import type { Migration } from '@mp/db';
+import { eventTablesMigration } from '@mp/events';
+import { createWebhookEndpoints } from './001-create-webhook-endpoints';
+
+/** Applied in this order; never reorder or rename an entry once released. */
+export const webhookDispatcherMigrations: Migration[] = [eventTablesMigration, createWebhookEndpoints];

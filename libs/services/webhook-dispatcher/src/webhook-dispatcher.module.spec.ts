@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { webhooksV1 } from '@mp/contracts';
+import { createClient, type AsyncClient, type Principal } from '@mp/grpc';
+import { startModule } from './test-support/start-module';
+import { webhookEndpointRow } from './test-support/webhook-endpoint.factory';
+
+const accountId = randomUUID();
+const principal: Principal = { kind: 'user', accountId, userId: randomUUID(), role: 'Admin' };
+let running: Awaited<ReturnType<typeof startModule>>;
+let client: AsyncClient<typeof webhooksV1.WebhookDispatcherServiceService>;
+
+beforeAll(async () => {
+  running = await startModule();
+  client = createClient(webhooksV1.WebhookDispatcherServiceService, running.address);
+});
+
+afterAll(async () => {
+  client?.close();
+  await running?.stop();
+});
+
+describe('webhookDispatcherService', () => {
+  it('starts, migrates its schema (webhook_dispatcher) and serves ListWebhookEndpoints over gRPC', async () => {
+    const row = webhookEndpointRow({ account_id: accountId, created_at: new Date('2025-03-01T10:00:00Z') });
+    await running.db('webhook_endpoints').insert(row);
+    const answer = await client.listWebhookEndpoints({ accountId }, { principal });
+    expect(answer.items.map((e) => e.webhookId)).toEqual([row.id]);
+    const error = await client.listWebhookEndpoints({ accountId: randomUUID() }, { principal }).catch((e) => e);
+    expect(error.code).toBe('NOT_FOUND');
+  });
+});
