@@ -1,0 +1,42 @@
+export interface AccountResource {
+  accountId: string;
+  organizationName: string;
+  /** `pending` until the email is verified, then `active`. */
+  status: string;
+  /** `trialing`, `active`, or an ended state (sends then answer 402). */
+  subscriptionStatus: string;
+  emailVerifiedAt: string | null;
+  createdAt: string;
+}
+
+export interface SubaccountResource {
+  subaccountId: string;
+  accountId: string;
+  name: string;
+  /** Messages per day; null is unlimited. */
+  dailyQuota: number | null;
+  /** Messages per month; null is unlimited. */
+  monthlyQuota: number | null;
+  status: string;
+  createdAt: string;
+}
+
+export interface CreateSubaccountRequest {
+  name: string;
+  /** @isInt */
+  dailyQuota?: number | null;
+  /** @isInt */
+  monthlyQuota?: number | null;
+}
+
+export interface UpdateSubaccountRequest {
+  name?: string;
+  /** @isInt */
+  dailyQuota?: number | null;
+  /** @isInt */
+  monthlyQuota?: number | null;
+}
+
+export interface SubaccountList {
+  items: SubaccountResource[];
+}

@@ -1,0 +1,45 @@
+export type ApiKeyRight =
+  | 'SendMessages'
+  | 'ReadMessages'
+  | 'ManageWebhooks'
+  | 'ManageRouting'
+  | 'ReadRecipientConsent'
+  | 'ManageRecipientConsent';
+
+export interface CreateApiKeyRequest {
+  name: string;
+  /** Defaults to SendMessages and ReadMessages. */
+  rights?: ApiKeyRight[];
+  /** Limits the key to one subaccount. */
+  subaccountId?: string | null;
+  /** @format date-time */
+  expiresAt?: string | null;
+}
+
+export interface UpdateApiKeyRequest {
+  name?: string;
+  rights?: ApiKeyRight[];
+}
+
+export interface ApiKeyResource {
+  apiKeyId: string;
+  name: string;
+  rights: string[];
+  subaccountId: string | null;
+  expiresAt: string | null;
+  /** `active`, `revoked` or `expired`. */
+  status: string;
+  /** First characters of the key, to recognise it. */
+  prefix: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface CreatedApiKeyResource extends ApiKeyResource {
+  /** The key itself. Shown only in this response; store it now. */
+  key: string;
+}
+
+export interface ApiKeyList {
+  items: ApiKeyResource[];
+}

@@ -1,0 +1,28 @@
+import express, { type Express } from 'express';
+import { RegisterRoutes } from '../generated/routes';
+import { bodyParserErrorMapper, jsonBodyParser, rawBodyParser } from './body-parsing';
+import type { GatewayDeps } from './gateway-deps';
+import { notFoundHandler, problemHandler } from './problem.middleware';
+import { rateLimitMiddleware } from './rate-limit.middleware';
+import { traceMiddleware } from './trace.middleware';
+
+/** Provider callbacks are signed over their raw bytes. */
+const RAW_BODY_PATHS = [/^\/v1\/webhooks\/carriers\/[^/]+\/[^/]+\/?$/, /^\/v1\/webhooks\/(stripe|tcr)(\/connect)?\/?$/];
+
+/** The gateway's HTTP pipeline. No business rules here: services decide. */
+export function createGatewayApp(deps: GatewayDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  if (deps.config.TRUST_PROXY) app.set('trust proxy', deps.config.TRUST_PROXY);
+  app.locals.gatewayDeps = deps;
+
+  app.use(traceMiddleware);
+  app.use(rateLimitMiddleware);
+  app.use((req, res, next) => (RAW_BODY_PATHS.some((p) => p.test(req.path)) ? rawBodyParser(req, res, next) : jsonBodyParser(req, res, next)));
+  app.use(bodyParserErrorMapper);
+  RegisterRoutes(app);
+  app.use(notFoundHandler);
+  app.use(problemHandler);
+  return app;
+}

@@ -1,0 +1,21 @@
+import type { Clock } from '@mp/clock';
+import type { ServiceClients } from '@mp/service-host';
+import type { Logger } from '@mp/telemetry';
+import type { Request } from 'express';
+import type { CredentialResolver } from '../auth/credential-resolver';
+import type { GatewayConfig } from '../gateway-config';
+import type { RateLimitStore } from '../rate-limit/rate-limit-store';
+
+/** Everything controllers and middleware need, built once by the composition root. */
+export interface GatewayDeps {
+  config: GatewayConfig;
+  clients: ServiceClients;
+  clock: Clock;
+  logger: Logger;
+  rateLimits: RateLimitStore;
+  credentials: CredentialResolver;
+}
+
+export function gatewayDepsOf(request: Request): GatewayDeps {
+  return request.app.locals.gatewayDeps as GatewayDeps;
+}

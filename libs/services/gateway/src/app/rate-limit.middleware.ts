@@ -1,0 +1,39 @@
+import { DomainError } from '@mp/problems';
+import { createHash } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { gatewayDepsOf } from './gateway-deps';
+
+const WINDOW_MS = 60_000;
+
+/** The credential a request presents, hashed: rate-limit keys never hold secrets. */
+function credentialKey(req: Request): string | undefined {
+  const raw = req.headers['authorization'] ?? req.headers['x-api-key'];
+  if (typeof raw !== 'string' || raw === '') return undefined;
+  return createHash('sha256').update(raw).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Per-IP and per-credential fixed windows. Refusals answer 429
+ * RATE_LIMIT_EXCEEDED with `Retry-After` and `retryAfterSeconds`.
+ */
+export function rateLimitMiddleware(req: Request, res: Response, next: NextFunction): void {
+  const { rateLimits, config } = gatewayDepsOf(req);
+  const now = Date.now();
+  const checks = [rateLimits.hit(`ip:${req.ip}`, config.RATE_LIMIT_PER_IP_PER_MINUTE, WINDOW_MS, now)];
+  const credential = credentialKey(req);
+  if (credential) checks.push(rateLimits.hit(`cred:${credential}`, config.RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE, WINDOW_MS, now));
+  Promise.all(checks).then(
+    (decisions) => {
+      const refused = decisions.filter((d) => !d.allowed);
+      if (refused.length === 0) return next();
+      const retryAfterSeconds = Math.max(...refused.map((d) => d.retryAfterSeconds));
+      res.setHeader('Retry-After', String(retryAfterSeconds));
+      next(new DomainError('RATE_LIMIT_EXCEEDED', 'Too many requests; slow down.', { retryAfterSeconds }));
+    },
+    (error: unknown) => {
+      // A rate-limit store outage must not take the API down: let the request through.
+      gatewayDepsOf(req).logger.warn('rate limit store unavailable', { error });
+      next();
+    },
+  );
+}

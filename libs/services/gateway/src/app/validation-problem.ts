@@ -1,0 +1,46 @@
+import { DomainError } from '@mp/problems';
+import type { ValidateError } from '@tsoa/runtime';
+
+const EXCESS = /^"(.+)" is an excess property/;
+
+/**
+ * tsoa's field errors as VALIDATION_FAILED naming each field the way the
+ * client wrote it (`to`, `templateParameters.name`, `pageSize`), or
+ * BODY_REQUIRED when a required body was not sent at all.
+ */
+export function validationProblem(error: ValidateError, bodyMissing: boolean): DomainError {
+  const errors: Record<string, string[]> = {};
+  for (const [rawField, { message }] of Object.entries(error.fields)) {
+    if (bodyMissing && (rawField === 'body' || rawField.startsWith('body'))) {
+      return new DomainError('BODY_REQUIRED', 'A JSON body is required.');
+    }
+    let field = rawField.replace(/^body\.?/, '').replace(/^\$\.?/, '');
+    let text = message;
+    const excess = EXCESS.exec(message);
+    if (excess) {
+      for (const name of excess[1].split(',').map((s) => s.trim())) {
+        // tsoa names the excess property in the key already (`body.extra`) or only in the message.
+        const full = field === name || field.endsWith(`.${name}`) || !field ? field || name : `${field}.${name}`;
+        (errors[full] ??= []).push('is not a known field');
+      }
+      continue;
+    }
+    if (field === '') field = 'body';
+    field = field.replace(/\.\$(\d+)/g, '.$1');
+    text = readableMessage(text);
+    (errors[field] ??= []).push(text);
+  }
+  return DomainError.validation(errors);
+}
+
+/** tsoa explains a failed union of literals by listing each branch; say it as one list. */
+function readableMessage(message: string): string {
+  if (message.startsWith('Could not match the union')) {
+    const allowed = [...message.matchAll(/one of the following; \[([^\]]*)\]/g)].flatMap((m) =>
+      m[1].split(',').map((v) => v.trim().replace(/^'|'$/g, '')),
+    );
+    if (allowed.length > 0) return `must be one of ${[...new Set(allowed)].join(', ')}`;
+    return 'has an invalid value';
+  }
+  return message.replace(/^'[^']*' /, '');
+}

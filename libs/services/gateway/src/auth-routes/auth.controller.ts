@@ -1,0 +1,65 @@
+import type { Request as ExRequest } from 'express';
+import { Body, Get, NoSecurity, Post, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { principalOf } from '../app/request-context';
+import { GatewayController } from '../common/gateway-controller';
+import { orNull } from '../common/nullable';
+import type { Problem } from '../common/problem.model';
+import type {
+  CurrentUser,
+  LoginRequest,
+  RefreshRequest,
+  RegisterRequest,
+  RegisterResponse,
+  TokenResponse,
+  VerifyEmailRequest,
+  VerifyEmailResponse,
+} from './auth.models';
+
+@Route('v1')
+@Tags('Accounts and sign-in')
+@Response<Problem>(400, 'Bad Request')
+@Response<Problem>(401, 'Unauthorized')
+@Response<Problem>(403, 'Forbidden')
+@Response<Problem>(422, 'Validation Error')
+@Response<Problem>(429, 'Too Many Requests')
+@Response<Problem>(500, 'Internal Server Error')
+export class AuthController extends GatewayController {
+  /** Creates an account pending email verification; the registering user is its Admin. */
+  @Post('register')
+  @NoSecurity()
+  @SuccessResponse(201, 'Created')
+  public async register(@Body() body: RegisterRequest): Promise<RegisterResponse> {
+    const res = await this.deps.clients.identity.register(body);
+    this.setStatus(201);
+    return { accountId: res.accountId, userId: res.userId, status: res.status };
+  }
+
+  /** Activates the account with the token from the verification email. */
+  @Post('auth/verify-email')
+  @NoSecurity()
+  public async verifyEmail(@Body() body: VerifyEmailRequest): Promise<VerifyEmailResponse> {
+    return this.deps.clients.identity.verifyEmail(body);
+  }
+
+  /** Signs in; answers 403 ACCOUNT_INACTIVE until the email is verified. */
+  @Post('auth/login')
+  @NoSecurity()
+  public async login(@Body() body: LoginRequest): Promise<TokenResponse> {
+    return this.deps.clients.identity.login(body);
+  }
+
+  /** Rotates the token pair; a refresh token used twice revokes its whole family (401 TOKEN_REVOKED). */
+  @Post('auth/token/refresh')
+  @NoSecurity()
+  public async refresh(@Body() body: RefreshRequest): Promise<TokenResponse> {
+    return this.deps.clients.identity.refreshToken(body);
+  }
+
+  /** The signed-in user, with their account id. */
+  @Get('auth/me')
+  @Security('bearer')
+  public async me(@Request() req: ExRequest): Promise<CurrentUser> {
+    const user = await this.deps.clients.identity.getMe({}, { principal: principalOf(req) });
+    return { ...user, subaccountId: orNull(user.subaccountId), createdAt: user.createdAt ?? '' };
+  }
+}

@@ -1,0 +1,51 @@
+export interface RegisterRequest {
+  /** @format email */
+  email: string;
+  password: string;
+  organizationName: string;
+}
+
+export interface RegisterResponse {
+  accountId: string;
+  userId: string;
+  /** `pending` until the email address is verified. */
+  status: string;
+}
+
+export interface VerifyEmailRequest {
+  /** The token from the verification email. */
+  token: string;
+}
+
+export interface VerifyEmailResponse {
+  accountId: string;
+  status: string;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface TokenResponse {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+  tokenType: string;
+}
+
+export interface RefreshRequest {
+  refreshToken: string;
+}
+
+export interface CurrentUser {
+  userId: string;
+  accountId: string;
+  email: string;
+  role: string;
+  subaccountId: string | null;
+  status: string;
+  mfaEnabled: boolean;
+  createdAt: string;
+}

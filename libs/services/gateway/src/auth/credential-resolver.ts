@@ -1,0 +1,40 @@
+import type { Principal } from '@mp/grpc';
+import { DomainError } from '@mp/problems';
+import type { ServiceClients } from '@mp/service-host';
+import type { AccessTokenVerifier } from './access-token-verifier';
+
+export type SchemeName = 'bearer' | 'apiKey';
+
+export interface PresentedCredential {
+  scheme: SchemeName;
+  value: string;
+}
+
+/** Which credential a request presents. A Bearer token wins when both are sent. */
+export function presentedCredential(headers: Record<string, string | string[] | undefined>): PresentedCredential | undefined {
+  const authorization = headers['authorization'];
+  if (typeof authorization === 'string' && authorization.trim() !== '') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match) throw new DomainError('UNAUTHORIZED', 'Authorization must be "Bearer <access token>".', { authScheme: 'Bearer' });
+    return { scheme: 'bearer', value: match[1] };
+  }
+  const apiKey = headers['x-api-key'];
+  if (typeof apiKey === 'string' && apiKey.trim() !== '') return { scheme: 'apiKey', value: apiKey.trim() };
+  return undefined;
+}
+
+/** Authenticates a credential into the principal services act for. */
+export class CredentialResolver {
+  constructor(
+    private readonly verifier: AccessTokenVerifier,
+    private readonly clients: ServiceClients,
+  ) {}
+
+  async resolve(credential: PresentedCredential): Promise<Principal> {
+    if (credential.scheme === 'bearer') {
+      const claims = await this.verifier.verify(credential.value);
+      return (await this.clients.identity.authenticateAccessToken({ sessionId: claims.sessionId, userId: claims.userId })) as Principal;
+    }
+    return (await this.clients.identity.authenticateApiKey({ key: credential.value })) as Principal;
+  }
+}

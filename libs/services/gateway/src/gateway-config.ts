@@ -1,0 +1,20 @@
+import { int, optionalStr, url } from '@mp/config';
+
+export const gatewayConfigSchema = {
+  PORT: int({ default: 8080, min: 0, max: 65535, description: 'gateway HTTP port' }),
+  PUBLIC_BASE_URL: url({ default: 'http://localhost:8080', protocols: ['http', 'https'], description: 'base of problem type URIs and links' }),
+  REDIS_URL: url({ optional: true, protocols: ['redis', 'rediss'], secret: true, description: 'rate limits in Redis; in memory when unset' }),
+  RATE_LIMIT_PER_IP_PER_MINUTE: int({ default: 1200, min: 1 }),
+  RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE: int({ default: 600, min: 1 }),
+  TRUST_PROXY: optionalStr({ description: "express 'trust proxy' setting, e.g. 'loopback' or a hop count" }),
+};
+
+export interface GatewayConfig {
+  PORT: number;
+  PUBLIC_BASE_URL: string;
+  REDIS_URL?: string;
+  RATE_LIMIT_PER_IP_PER_MINUTE: number;
+  RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE: number;
+  TRUST_PROXY?: string;
+  SANDBOX: boolean;
+}

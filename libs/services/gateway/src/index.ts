@@ -1,0 +1,3 @@
+export * from './gateway-config';
+export * from './start-gateway';
+export type { GatewayDeps } from './app/gateway-deps';

@@ -1,0 +1,81 @@
+import { DomainError } from '@mp/problems';
+import type { Request as ExRequest } from 'express';
+import { Body, Get, Header, Path, Post, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { principalOf } from '../app/request-context';
+import { GatewayController } from '../common/gateway-controller';
+import type { Problem } from '../common/problem.model';
+import { toMessageResource, toSendRequest } from './messages.mapper';
+import type { MessageResource, SegmentPreview, SegmentPreviewRequest, SendMessageRequest } from './messages.models';
+
+@Route('v1')
+@Tags('Messages')
+@Response<Problem>(400, 'Bad Request')
+@Response<Problem>(401, 'Unauthorized')
+@Response<Problem>(403, 'Forbidden')
+@Response<Problem>(404, 'Not Found')
+@Response<Problem>(422, 'Validation Error')
+@Response<Problem>(429, 'Too Many Requests')
+@Response<Problem>(500, 'Internal Server Error')
+export class MessagesController extends GatewayController {
+  /** Sends a message from the account (optionally through `subaccountId`). */
+  @Post('accounts/{accountId}/messages')
+  @Security('bearer')
+  @Security('apiKey', ['SendMessages'])
+  @SuccessResponse(201, 'Accepted for delivery')
+  @Response<Problem>(402, 'No active subscription')
+  public async sendFromAccount(
+    @Path() accountId: string,
+    @Body() body: SendMessageRequest,
+    @Request() req: ExRequest,
+    @Header('Idempotency-Key') idempotencyKey?: string,
+  ): Promise<MessageResource> {
+    const message = await this.deps.clients.messaging.sendMessage(
+      toSendRequest(body, { accountId, subaccountRoute: false, idempotencyKey }),
+      { principal: principalOf(req) },
+    );
+    this.setStatus(201);
+    return toMessageResource(message);
+  }
+
+  /** Sends a message through a subaccount (its quotas and routing policy apply). */
+  @Post('subaccounts/{subaccountId}/messages')
+  @Security('bearer')
+  @Security('apiKey', ['SendMessages'])
+  @SuccessResponse(201, 'Accepted for delivery')
+  @Response<Problem>(402, 'No active subscription')
+  public async sendFromSubaccount(
+    @Path() subaccountId: string,
+    @Body() body: SendMessageRequest,
+    @Request() req: ExRequest,
+    @Header('Idempotency-Key') idempotencyKey?: string,
+  ): Promise<MessageResource> {
+    if (body.subaccountId !== undefined && body.subaccountId !== subaccountId) {
+      throw DomainError.validation({ subaccountId: ['must match the subaccount in the path, or be left out'] });
+    }
+    const principal = principalOf(req);
+    const message = await this.deps.clients.messaging.sendMessage(
+      toSendRequest(body, { accountId: principal.accountId, subaccountId, subaccountRoute: true, idempotencyKey }),
+      { principal },
+    );
+    this.setStatus(201);
+    return toMessageResource(message);
+  }
+
+  /** The message, with its channel history and audit trail. */
+  @Get('accounts/{accountId}/messages/{messageId}')
+  @Security('bearer')
+  @Security('apiKey', ['ReadMessages'])
+  public async getMessage(@Path() accountId: string, @Path() messageId: string, @Request() req: ExRequest): Promise<MessageResource> {
+    return toMessageResource(
+      await this.deps.clients.messaging.getMessage({ accountId, messageId }, { principal: principalOf(req) }),
+    );
+  }
+
+  /** Segments and encoding a body would be sent with. */
+  @Post('messages/segments/preview')
+  @Security('bearer')
+  @Security('apiKey')
+  public async previewSegments(@Body() body: SegmentPreviewRequest, @Request() req: ExRequest): Promise<SegmentPreview> {
+    return this.deps.clients.messaging.previewSegments({ body: body.body }, { principal: principalOf(req) });
+  }
+}

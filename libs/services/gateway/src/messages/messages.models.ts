@@ -1,0 +1,90 @@
+export type ChannelType = 'Sms' | 'WhatsApp' | 'Email';
+export type MessageType = 'Transactional' | 'Marketing';
+export type Priority = 'Normal' | 'Urgent';
+
+/** Submission fields (spec 2.1). A recipient and `body` (or `templateId`) are required. */
+export interface SendMessageRequest {
+  /** Defaults to the subaccount's routing policy, else Sms. */
+  channelType?: ChannelType;
+  /** Recipient: E.164 for Sms and WhatsApp, an email address for Email. */
+  destination?: string;
+  /** Alias of `destination`; both present and different is 400. */
+  to?: string;
+  /** Account route only: send through this subaccount. */
+  subaccountId?: string;
+  body?: string;
+  messageType?: MessageType;
+  actor?: string;
+  templateId?: string;
+  templateParameters?: { [name: string]: string };
+  /** Your own reference; trimmed, blank means none, at most 128 characters. */
+  clientReference?: string | null;
+  /** Your own request id, to correlate a request with the message id. */
+  externalId?: string;
+  /** UTC ISO-8601 with Z, 60 s to 30 days ahead. */
+  sendAt?: string;
+  /** UTC ISO-8601 with Z, in the future and after sendAt. */
+  expiresAt?: string;
+  priority?: Priority;
+}
+
+export interface ChannelAttemptResource {
+  channelType: string;
+  /** The number (or address) this attempt was sent from. */
+  fromAddress: string | null;
+  status: string;
+  attemptedAt: string | null;
+  completedAt: string | null;
+  cost: number | null;
+  failureReason: string | null;
+}
+
+export interface AuditEntryResource {
+  at: string;
+  event: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  detail: string | null;
+}
+
+/** The message (spec 2.2). */
+export interface MessageResource {
+  messageId: string;
+  accountId: string;
+  subaccountId: string | null;
+  channelType: string;
+  destination: string;
+  body: string | null;
+  /** scheduled, queued, dispatched, delivered, undelivered, failed, canceled, expired. */
+  status: string;
+  segmentCount: number;
+  /** gsm7 or ucs2. */
+  encoding: string;
+  estimatedCost: number;
+  clientReference: string | null;
+  externalId: string | null;
+  messageType: string;
+  priority: string;
+  actor: string | null;
+  sendAt: string | null;
+  expiresAt: string | null;
+  replyStatus: string;
+  replyOptionKey: string | null;
+  replyOptionValue: string | null;
+  answeredAt: string | null;
+  channelHistory: ChannelAttemptResource[];
+  auditTrail: AuditEntryResource[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SegmentPreviewRequest {
+  body: string;
+}
+
+export interface SegmentPreview {
+  segmentCount: number;
+  encoding: string;
+  characterCount: number;
+  charactersPerSegment: number;
+}

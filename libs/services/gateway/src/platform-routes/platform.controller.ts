@@ -1,0 +1,46 @@
+import type { Request as ExRequest, Response as ExResponse } from 'express';
+import { Get, Hidden, NoSecurity, Request, Route } from 'tsoa';
+import { GatewayController } from '../common/gateway-controller';
+import { publicOpenApi } from './openapi-document';
+
+export interface HealthStatus {
+  status: string;
+}
+
+/** Liveness, readiness and the published contract (spec 9.2). */
+@Route('')
+@Hidden()
+export class PlatformController extends GatewayController {
+  @Get('healthz')
+  @NoSecurity()
+  public async healthz(): Promise<HealthStatus> {
+    return { status: 'ok' };
+  }
+
+  /** Ready when the rate-limit store and identity (which every request needs) answer. */
+  @Get('readyz')
+  @NoSecurity()
+  public async readyz(): Promise<HealthStatus> {
+    try {
+      await this.deps.rateLimits.ping();
+      await this.deps.clients.identity.getSigningKeys({}, { deadlineMs: 2000 });
+      return { status: 'ok' };
+    } catch {
+      this.setStatus(503);
+      return { status: 'unavailable' };
+    }
+  }
+
+  @Get('openapi/public.json')
+  @NoSecurity()
+  public async openApiJson(): Promise<unknown> {
+    return publicOpenApi(this.deps.config.PUBLIC_BASE_URL).json;
+  }
+
+  @Get('openapi/public.yaml')
+  @NoSecurity()
+  public async openApiYaml(@Request() req: ExRequest): Promise<void> {
+    const res = req.res as ExResponse;
+    res.status(200).type('application/yaml').send(publicOpenApi(this.deps.config.PUBLIC_BASE_URL).yaml);
+  }
+}

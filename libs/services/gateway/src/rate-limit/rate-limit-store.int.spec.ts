@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { MemoryRateLimitStore } from './memory-rate-limit-store';
+import { RedisRateLimitStore } from './redis-rate-limit-store';
+import type { RateLimitStore } from './rate-limit-store';
+
+// The same contract for both stores; Redis when REDIS_URL is set (CI), memory otherwise.
+const makeStore = (): RateLimitStore => (process.env.REDIS_URL ? new RedisRateLimitStore(process.env.REDIS_URL) : new MemoryRateLimitStore());
+
+describe(`rate-limit store (${process.env.REDIS_URL ? 'Redis' : 'memory'})`, () => {
+  let store: RateLimitStore;
+  beforeAll(() => {
+    store = makeStore();
+  });
+  afterAll(() => store.close());
+
+  it('allows up to the limit in a window, then refuses until it ends', async () => {
+    const key = `test:${randomUUID()}`;
+    const now = 1_700_000_000_000;
+    const decisions = [];
+    for (let i = 0; i < 4; i++) decisions.push(await store.hit(key, 3, 60_000, now + i));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(decisions[3].remaining).toBe(0);
+    expect(decisions[3].retryAfterSeconds).toBeGreaterThan(0);
+    expect(decisions[3].retryAfterSeconds).toBeLessThanOrEqual(60);
+    const next = await store.hit(key, 3, 60_000, now + 60_000);
+    expect(next.allowed).toBe(true);
+  });
+
+  it('counts concurrent hits exactly', async () => {
+    const key = `test:${randomUUID()}`;
+    const now = 1_700_000_000_000;
+    const decisions = await Promise.all(Array.from({ length: 50 }, () => store.hit(key, 20, 60_000, now)));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(20);
+  });
+});

@@ -1,0 +1,68 @@
+import { DomainError } from '@mp/problems';
+import type { Request as ExRequest } from 'express';
+import { Body, Get, NoSecurity, Path, Post, Put, Query, Request, Response, Route, Security, Tags } from 'tsoa';
+import { principalOf } from '../app/request-context';
+import { GatewayController } from '../common/gateway-controller';
+import type { Problem } from '../common/problem.model';
+import { advanceSandboxClock } from './sandbox-clock-fanout';
+import type { AdvanceClockRequest, CarrierBehavior, CarrierBehaviorRequest, ClockReading, Mailbox } from './sandbox.models';
+
+/** Sandbox-only routes (DECISIONS "Sandbox"): 404 unless SANDBOX=true. */
+@Route('v1/sandbox')
+@Tags('Sandbox')
+@Response<Problem>(400, 'Bad Request')
+@Response<Problem>(401, 'Unauthorized')
+@Response<Problem>(403, 'Forbidden')
+@Response<Problem>(404, 'Not Found (sandbox off)')
+@Response<Problem>(422, 'Validation Error')
+@Response<Problem>(429, 'Too Many Requests')
+@Response<Problem>(500, 'Internal Server Error')
+export class SandboxController extends GatewayController {
+  private requireSandbox(req: ExRequest): void {
+    if (!this.deps.config.SANDBOX) throw new DomainError('NOT_FOUND', `No route for ${req.method} ${req.path}.`);
+  }
+
+  /** Emails the platform sent to an address, newest first (verification tokens, one-time codes). */
+  @Get('mailbox')
+  @NoSecurity()
+  public async mailbox(@Query() to: string, @Request() req: ExRequest): Promise<Mailbox> {
+    this.requireSandbox(req);
+    const res = await this.deps.clients['carrier-simulator'].listMailbox({ to });
+    return { items: res.items.map((m) => ({ to: m.to, subject: m.subject, text: m.text, sentAt: m.sentAt ?? '' })) };
+  }
+
+  /** What the simulated carrier does with this account's messages to `destination`. */
+  @Put('carrier-behaviors/{destination}')
+  @Security('bearer')
+  @Security('apiKey')
+  public async setCarrierBehavior(
+    @Path() destination: string,
+    @Body() body: CarrierBehaviorRequest,
+    @Request() req: ExRequest,
+  ): Promise<CarrierBehavior> {
+    this.requireSandbox(req);
+    const principal = principalOf(req);
+    const res = await this.deps.clients['carrier-simulator'].setCarrierBehavior(
+      { accountId: principal.accountId, destination, outcome: body.outcome ?? 'delivered', afterSeconds: body.afterSeconds },
+      { principal },
+    );
+    return { destination: res.destination, outcome: res.outcome, afterSeconds: res.afterSeconds };
+  }
+
+  @Get('clock')
+  @NoSecurity()
+  public async clock(@Request() req: ExRequest): Promise<ClockReading> {
+    this.requireSandbox(req);
+    const res = await this.deps.clients['carrier-simulator'].getClock({});
+    return { now: res.now ?? '' };
+  }
+
+  /** Moves the sandbox clock forward and runs the work that became due before answering. */
+  @Post('clock/advance')
+  @Security('bearer')
+  @Security('apiKey')
+  public async advance(@Body() body: AdvanceClockRequest, @Request() req: ExRequest): Promise<ClockReading> {
+    this.requireSandbox(req);
+    return { now: await advanceSandboxClock(this.deps, body.seconds) };
+  }
+}
