@@ -16,7 +16,7 @@ const transform = {
 };
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 module.exports = {
-  testTimeout: 60000,
+  testTimeout: 120000,
   projects: [
     {
       ...common,

@@ -1,0 +1,25 @@
+import { startGateway } from '@mp/gateway';
+import { addressBookFrom, chooseClock, createServiceClients } from '@mp/service-host';
+import { createLogger, initTelemetry } from '@mp/telemetry';
+import { loadAppConfig } from './config';
+
+async function main() {
+  const config = loadAppConfig();
+  initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER });
+  const logger = createLogger(config.LOG_LEVEL, { app: 'gateway' });
+  const clients = createServiceClients(addressBookFrom(config), { deadlineMs: config.GRPC_DEADLINE_MS });
+  const gateway = await startGateway({ config, clients, clock: chooseClock(config), logger });
+  logger.info('gateway listening', { url: config.PUBLIC_BASE_URL, port: gateway.port });
+  const stop = async () => {
+    await gateway.stop();
+    clients.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

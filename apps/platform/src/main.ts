@@ -1,0 +1,26 @@
+import { loadPlatformConfig } from './config';
+import { startPlatform } from './platform';
+
+async function main() {
+  const config = loadPlatformConfig();
+  const platform = await startPlatform(config);
+  const publicUrl = config.PUBLIC_BASE_URL === 'http://localhost:8080' ? `http://localhost:${platform.gateway.port}` : config.PUBLIC_BASE_URL;
+  console.log(`Messaging platform is up (${config.SANDBOX ? 'sandbox' : 'live'} mode).`);
+  console.log(`Gateway: ${publicUrl}`);
+  console.log(`OpenAPI: ${publicUrl}/openapi/public.json`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping...`);
+    await platform.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

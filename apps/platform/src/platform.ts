@@ -1,0 +1,93 @@
+import { carrierSimulatorService, CarrierSimulatorEndpoints } from '@mp/carrier-simulator';
+import { consentService } from '@mp/consent';
+import { startGateway, type RunningGateway } from '@mp/gateway';
+import { identityService } from '@mp/identity';
+import { messagingService } from '@mp/messaging';
+import { providerCallbackService } from '@mp/provider-callback';
+import { repliesService } from '@mp/replies';
+import { routingService } from '@mp/routing';
+import {
+  chooseClock,
+  chooseDatabase,
+  chooseTransport,
+  createServiceClients,
+  ServiceHost,
+  type AddressBook,
+  type HostAdapters,
+  type ServiceModule,
+} from '@mp/service-host';
+import { createLogger, initTelemetry, type Logger } from '@mp/telemetry';
+import { tenDlcService } from '@mp/tendlc';
+import { webhookDispatcherService } from '@mp/webhook-dispatcher';
+import type { PlatformConfig } from './config';
+
+export interface RunningPlatform {
+  /** Where the gateway answers. */
+  readonly url: string;
+  readonly gateway: RunningGateway;
+  readonly hosts: ReadonlyArray<ServiceHost<unknown>>;
+  readonly adapters: HostAdapters;
+  stop(): Promise<void>;
+}
+
+/**
+ * Every service and the gateway in one process (DECISIONS "Running"): the
+ * same modules as the standalone apps, talking gRPC over loopback, sharing one
+ * database (a schema each), one event transport and one clock.
+ */
+export async function startPlatform(config: PlatformConfig, logger: Logger = createLogger(config.LOG_LEVEL, { app: 'platform' })): Promise<RunningPlatform> {
+  initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER });
+  const databases = chooseDatabase(config);
+  const transport = chooseTransport(config, databases, 'platform');
+  const addresses: AddressBook = {};
+  const clients = createServiceClients(addresses, { deadlineMs: config.GRPC_DEADLINE_MS });
+  const adapters: HostAdapters = { databases, transport, clock: chooseClock(config), logger, clients, sandbox: config.SANDBOX };
+  const hosts: Array<ServiceHost<unknown>> = [];
+
+  // The gateway binds first: the simulator posts its receipts there.
+  const gateway = await startGateway({ config, clients, clock: adapters.clock, logger: logger.child({ service: 'gateway' }) });
+  const start = async <C>(module: ServiceModule<C>, serviceConfig: C) => {
+    const host = new ServiceHost(module, serviceConfig, adapters);
+    await host.start({ host: '127.0.0.1', port: 0 });
+    addresses[module.name] = `127.0.0.1:${host.port}`;
+    hosts.push(host as ServiceHost<unknown>);
+  };
+
+  try {
+    let carrierApiUrl = config.CARRIER_API_URL;
+    let smtpUrl = config.SMTP_URL;
+    if (config.SANDBOX) {
+      const endpoints = new CarrierSimulatorEndpoints();
+      await start(carrierSimulatorService, { ...config, CARRIER_CALLBACK_URL: config.CARRIER_CALLBACK_URL ?? gateway.url, endpoints });
+      carrierApiUrl ??= endpoints.httpUrl;
+      smtpUrl ??= endpoints.smtpUrl;
+    }
+    await start(identityService, { ...config, SMTP_URL: smtpUrl });
+    await start(routingService, config);
+    await start(consentService, config);
+    await start(providerCallbackService, config);
+    await start(messagingService, { ...config, CARRIER_API_URL: carrierApiUrl });
+    await start(repliesService, config);
+    await start(webhookDispatcherService, config);
+    await start(tenDlcService, config);
+  } catch (error) {
+    await stopAll(gateway, hosts, adapters);
+    throw error;
+  }
+
+  return {
+    url: gateway.url,
+    gateway,
+    hosts,
+    adapters,
+    stop: () => stopAll(gateway, hosts, adapters),
+  };
+}
+
+async function stopAll(gateway: RunningGateway, hosts: Array<ServiceHost<unknown>>, adapters: HostAdapters): Promise<void> {
+  await gateway.stop();
+  for (const host of [...hosts].reverse()) await host.stop();
+  adapters.clients.close();
+  await adapters.transport.close();
+  await adapters.databases.close();
+}

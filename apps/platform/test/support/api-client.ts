@@ -1,0 +1,46 @@
+/** A thin HTTP client that drives the platform as an API user would. */
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as-is (for malformed JSON and raw callbacks). */
+  rawBody?: string | Buffer;
+  token?: string;
+  apiKey?: string;
+  headers?: Record<string, string>;
+}
+
+export class ApiClient {
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | Buffer | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+    if (options.apiKey) headers['x-api-key'] = options.apiKey;
+    const res = await fetch(this.baseUrl + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  get = <T = any>(path: string, o?: RequestOptions) => this.request<T>('GET', path, o);
+  post = <T = any>(path: string, o?: RequestOptions) => this.request<T>('POST', path, o);
+  put = <T = any>(path: string, o?: RequestOptions) => this.request<T>('PUT', path, o);
+  delete = <T = any>(path: string, o?: RequestOptions) => this.request<T>('DELETE', path, o);
+}
