@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { consentV1 } from '@mp/contracts';
 import { createClient, type AsyncClient } from '@mp/grpc';
 import { optOutRow } from './test-support/opt-out.factory';
-import { startModule } from './test-support/start-module';
+import { startTestService, type TestService } from '@mp/service-host';
+import { consentService } from './consent.module';
 
 const accountId = randomUUID();
-let running: Awaited<ReturnType<typeof startModule>>;
+let running: TestService;
 let client: AsyncClient<typeof consentV1.ConsentServiceService>;
 
 beforeAll(async () => {
-  running = await startModule();
+  running = await startTestService(consentService, {});
   client = createClient(consentV1.ConsentServiceService, running.address);
 });
 

@@ -3,15 +3,16 @@ import { repliesV1 } from '@mp/contracts';
 import { createClient, type AsyncClient, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import { inboundMessageRow } from './test-support/inbound-message.factory';
-import { startModule } from './test-support/start-module';
+import { startTestService, type TestService } from '@mp/service-host';
+import { repliesService } from './replies.module';
 
 const accountId = randomUUID();
 const principal: Principal = { kind: 'user', accountId, userId: randomUUID(), role: 'Member' };
-let running: Awaited<ReturnType<typeof startModule>>;
+let running: TestService;
 let client: AsyncClient<typeof repliesV1.RepliesServiceService>;
 
 beforeAll(async () => {
-  running = await startModule();
+  running = await startTestService(repliesService, {});
   client = createClient(repliesV1.RepliesServiceService, running.address);
 });
 

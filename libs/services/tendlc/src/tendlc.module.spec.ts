@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { tendlcV1 } from '@mp/contracts';
 import { createClient, type AsyncClient, type Principal } from '@mp/grpc';
 import { brandRow } from './test-support/brand.factory';
-import { startModule } from './test-support/start-module';
+import { startTestService, type TestService } from '@mp/service-host';
+import { tenDlcService } from './tendlc.module';
 
 const accountId = randomUUID();
 const principal: Principal = { kind: 'user', accountId, userId: randomUUID(), role: 'Admin' };
-let running: Awaited<ReturnType<typeof startModule>>;
+let running: TestService;
 let client: AsyncClient<typeof tendlcV1.TenDlcServiceService>;
 
 beforeAll(async () => {
-  running = await startModule();
+  running = await startTestService(tenDlcService, {});
   client = createClient(tendlcV1.TenDlcServiceService, running.address);
 });
 

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { webhooksV1 } from '@mp/contracts';
 import { createClient, type AsyncClient, type Principal } from '@mp/grpc';
-import { startModule } from './test-support/start-module';
+import { startTestService, type TestService } from '@mp/service-host';
+import { webhookDispatcherService } from './webhook-dispatcher.module';
 import { webhookEndpointRow } from './test-support/webhook-endpoint.factory';
 
 const accountId = randomUUID();
 const principal: Principal = { kind: 'user', accountId, userId: randomUUID(), role: 'Admin' };
-let running: Awaited<ReturnType<typeof startModule>>;
+let running: TestService;
 let client: AsyncClient<typeof webhooksV1.WebhookDispatcherServiceService>;
 
 beforeAll(async () => {
-  running = await startModule();
+  running = await startTestService(webhookDispatcherService, {});
   client = createClient(webhooksV1.WebhookDispatcherServiceService, running.address);
 });
 

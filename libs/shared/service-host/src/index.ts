@@ -6,3 +6,4 @@ export * from './run-standalone';
 export * from './service-clients';
 export * from './service-host';
 export * from './service-module';
+export * from './start-test-service';
