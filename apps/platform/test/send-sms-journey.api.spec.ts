@@ -90,6 +90,20 @@ describe('a newcomer sends an SMS end to end', () => {
     expect(refused.body.code).toBe('API_KEY_REVOKED');
   });
 
+  it('carries one trace from the HTTP request through gRPC into the event it produced', async () => {
+    const traceId = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const sent = await api.post(`/v1/accounts/${user.accountId}/messages`, {
+      token: user.accessToken,
+      headers: { traceparent: `00-${traceId}-1122334455667788-01` },
+      body: { to: '+14155550104', body: 'traced' },
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.headers.get('x-trace-id')).toBe(traceId);
+    const [row] = await booted.platform.adapters.databases.forSchema('messaging')('outbox').where({ key: sent.body.messageId, type: 'MessageAccepted' });
+    const envelope = typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope;
+    expect(envelope.traceparent.split('-')[1]).toBe(traceId);
+  });
+
   it('previews segments and encoding', async () => {
     const res = await api.post('/v1/messages/segments/preview', { token: user.accessToken, body: { body: 'é'.repeat(10) + '€' } });
     expect(res.status).toBe(200);
@@ -99,6 +113,6 @@ describe('a newcomer sends an SMS end to end', () => {
   });
 
   it('stores what was sent: one message row per accepted send', async () => {
-    expect(await countRows(booted.platform, 'messaging', 'messages', { account_id: user.accountId })).toBe(4);
+    expect(await countRows(booted.platform, 'messaging', 'messages', { account_id: user.accountId })).toBe(5);
   });
 });

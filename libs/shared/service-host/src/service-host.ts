@@ -3,7 +3,7 @@ import { platformV1 } from '@mp/contracts';
 import { migrateLatest, type DatabaseProvider } from '@mp/db';
 import { enqueueEvent, eventTablesMigration, OutboxRelay, startIdempotentConsumer, type EventTransport, type Subscription } from '@mp/events';
 import { implementService, startGrpcServer, type RunningGrpcServer } from '@mp/grpc';
-import { currentTraceparent, type Logger } from '@mp/telemetry';
+import { currentTraceparent, SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { DueWorkRunner } from './due-work-runner';
 import type { ServiceClients } from './service-clients';
@@ -86,7 +86,16 @@ export class ServiceHost<C> {
     for (const consumer of this.parts.consumers ?? []) {
       await transport.ensureTopics(consumer.topics);
       this.subscriptions.push(
-        await startIdempotentConsumer({ db: this.db, transport, logger: this.logger, ...consumer }),
+        await startIdempotentConsumer({
+          db: this.db,
+          transport,
+          logger: this.logger,
+          group: consumer.group,
+          topics: consumer.topics,
+          // Continue the producer's trace, so events this handler emits belong to it too.
+          handle: (event, trx) =>
+            withSpan(`consume ${event.type}`, { traceparent: event.traceparent, kind: SpanKind.CONSUMER }, () => consumer.handle(event, trx)),
+        }),
       );
     }
     this.runner.start();
