@@ -104,6 +104,15 @@ describe('a newcomer sends an SMS end to end', () => {
     expect(envelope.traceparent.split('-')[1]).toBe(traceId);
   });
 
+  it('treats a blank clientReference as none', async () => {
+    const sent = await api.post(`/v1/accounts/${user.accountId}/messages`, {
+      token: user.accessToken,
+      body: { to: '+14155550105', body: 'no reference', clientReference: '   ' },
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.clientReference).toBeNull();
+  });
+
   it('previews segments and encoding', async () => {
     const res = await api.post('/v1/messages/segments/preview', { token: user.accessToken, body: { body: 'é'.repeat(10) + '€' } });
     expect(res.status).toBe(200);
@@ -113,6 +122,6 @@ describe('a newcomer sends an SMS end to end', () => {
   });
 
   it('stores what was sent: one message row per accepted send', async () => {
-    expect(await countRows(booted.platform, 'messaging', 'messages', { account_id: user.accountId })).toBe(5);
+    expect(await countRows(booted.platform, 'messaging', 'messages', { account_id: user.accountId })).toBe(6);
   });
 });
