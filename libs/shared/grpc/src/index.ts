@@ -3,3 +3,4 @@ export * from './client';
 export * from './server';
 export * from './service-definition';
 export * from './status-mapping';
+export * from './tenancy';

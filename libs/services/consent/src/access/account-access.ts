@@ -1,9 +1,7 @@
-import type { Principal } from '@mp/grpc';
+import { isUuid, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string | undefined | null): value is string => typeof value === 'string' && UUID.test(value);
+export { isUuid };
 
 /**
  * A call made for a customer (user or API key) reaches only that customer's

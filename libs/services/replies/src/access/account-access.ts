@@ -1,14 +1,7 @@
-import type { Principal } from '@mp/grpc';
+import { isUuid, assertOwnAccount, assertRight, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string | undefined | null): value is string => typeof value === 'string' && UUID.test(value);
-
-/** The caller's own account, or NOT_FOUND: another tenant's data never shows it exists. */
-export function assertOwnAccount(principal: Principal, accountId: string): void {
-  if (!isUuid(accountId) || accountId !== principal.accountId) throw DomainError.notFound('Account');
-}
+export { isUuid, assertOwnAccount, assertRight };
 
 /**
  * Which subaccount a list may cover. A caller limited to a subaccount reaches
@@ -23,11 +16,4 @@ export function resolveSubaccountScope(principal: Principal, subaccountId: strin
   }
   if (subaccountId !== undefined && !isUuid(subaccountId)) throw DomainError.notFound('Subaccount');
   return subaccountId;
-}
-
-/** An API key needs the named right; users are authorised by account and subaccount. */
-export function assertRight(principal: Principal, right: string): void {
-  if (principal.kind === 'api_key' && !(principal.rights ?? []).includes(right)) {
-    throw new DomainError('FORBIDDEN', `The API key lacks the ${right} right.`);
-  }
 }

@@ -1,9 +1,6 @@
-import type { Principal } from '@mp/grpc';
-import { DomainError } from '@mp/problems';
+import { isUuid, assertOwnAccount, assertRight, type Principal } from '@mp/grpc';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string | undefined | null): value is string => typeof value === 'string' && UUID.test(value);
+export { isUuid, assertRight };
 
 /**
  * The account a call is about: the request's, which must be the caller's own
@@ -12,13 +9,6 @@ export const isUuid = (value: string | undefined | null): value is string => typ
  */
 export function ownAccountId(principal: Principal, requested: string): string {
   const accountId = requested || principal.accountId;
-  if (!isUuid(accountId) || accountId !== principal.accountId) throw DomainError.notFound('Account');
+  assertOwnAccount(principal, accountId);
   return accountId;
-}
-
-/** An API key needs the named right; users are authorised by account and subaccount. */
-export function assertRight(principal: Principal, right: string): void {
-  if (principal.kind === 'api_key' && !(principal.rights ?? []).includes(right)) {
-    throw new DomainError('FORBIDDEN', `The API key lacks the ${right} right.`);
-  }
 }
