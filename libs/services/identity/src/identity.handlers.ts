@@ -11,6 +11,11 @@ import { listApiKeysOf } from './api-keys/list-api-keys.usecase';
 import { revokeApiKeyOf } from './api-keys/revoke-api-key.usecase';
 import { changeApiKey } from './api-keys/update-api-key.usecase';
 import type { IdentityContext } from './identity-context';
+import { loginMfa } from './mfa/login-mfa.usecase';
+import { confirmTotp, disableMfa, regenerateRecoveryCodes, setupTotp } from './mfa/manage-mfa.usecase';
+import { getMfaStatus } from './mfa/mfa-status.usecase';
+import { issueEmailOtp, verifyEmailOtp } from './step-up/email-otp.usecase';
+import { stepUpWithAuthenticator } from './step-up/step-up-with-authenticator.usecase';
 import { authenticateAccessToken } from './sessions/authenticate-access-token.usecase';
 import { login } from './sessions/login.usecase';
 import { refreshToken } from './sessions/refresh-token.usecase';
@@ -46,5 +51,14 @@ export function createIdentityHandlers(ctx: IdentityContext): IdentityHandlers {
     updateApiKey: (req, call) => changeApiKey(ctx, requirePrincipal(call), req),
     revokeApiKey: (req, call) => revokeApiKeyOf(ctx, requirePrincipal(call), req),
     getSendingStanding: (req) => getSendingStanding(ctx, req),
+    loginMfa: (req) => loginMfa(ctx, req),
+    getMfaStatus: (_req, call) => getMfaStatus(ctx, requirePrincipal(call)),
+    setupTotp: (req, call) => setupTotp(ctx, requirePrincipal(call), req),
+    confirmTotp: (req, call) => confirmTotp(ctx, requirePrincipal(call), req),
+    regenerateRecoveryCodes: (req, call) => regenerateRecoveryCodes(ctx, requirePrincipal(call), req),
+    disableMfa: (req, call) => disableMfa(ctx, requirePrincipal(call), req),
+    stepUpWithAuthenticator: (req, call) => stepUpWithAuthenticator(ctx, requirePrincipal(call), req),
+    issueEmailOtp: (req, call) => issueEmailOtp(ctx, requirePrincipal(call), req),
+    verifyEmailOtp: (req, call) => verifyEmailOtp(ctx, requirePrincipal(call), req),
   };
 }

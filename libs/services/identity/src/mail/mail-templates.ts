@@ -1,5 +1,5 @@
 /** A plain-text mail as identity queues it. */
-export type MailKind = 'email_verification' | 'registration_attempt';
+export type MailKind = 'email_verification' | 'registration_attempt' | 'step_up_code';
 
 export interface MailContent {
   kind: MailKind;
@@ -49,6 +49,25 @@ export function registrationAttemptMail(input: { to: string; publicBaseUrl: stri
       '',
       `If this was you, sign in instead: ${input.publicBaseUrl}/v1/auth/login`,
       'If it was not you, you can ignore this email; your account is unchanged.',
+      '',
+    ].join('\n'),
+  };
+}
+
+/** An email one-time code for a step-up; the code sits on a line of its own. */
+export function stepUpCodeMail(input: { to: string; code: string; action: string; ttlSeconds: number }): MailContent {
+  const minutes = Math.round(input.ttlSeconds / 60);
+  return {
+    kind: 'step_up_code',
+    to: input.to,
+    subject: 'Your security code',
+    text: [
+      `Someone (hopefully you) asked to confirm a sensitive action (${input.action}) on your messaging platform account.`,
+      '',
+      `Your code: ${input.code}`,
+      '',
+      `The code is valid for ${minutes} minutes and can be used once.`,
+      'If this was not you, ignore this email and consider changing your password.',
       '',
     ].join('\n'),
   };

@@ -4,6 +4,8 @@ import { sessions } from './20250601000100_sessions';
 import { apiKeys } from './20250601000200_api_keys';
 import { outgoingMail } from './20250601000300_outgoing_mail';
 import { signingKeys } from './20250601000400_signing_keys';
+import { mfa } from './20250601000500_mfa';
+import { stepUp } from './20250601000600_step_up';
 
 /** Identity's schema, oldest first; never reorder or edit one that has shipped. */
-export const identityMigrations: Migration[] = [accountsAndUsers, sessions, apiKeys, outgoingMail, signingKeys];
+export const identityMigrations: Migration[] = [accountsAndUsers, sessions, apiKeys, outgoingMail, signingKeys, mfa, stepUp];

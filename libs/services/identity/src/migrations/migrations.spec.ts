@@ -34,18 +34,25 @@ describe('identity migrations', () => {
     expect(await tables()).toEqual([
       'accounts',
       'api_keys',
+      'email_otps',
       'email_verification_tokens',
+      'mfa_login_challenges',
+      'mfa_recovery_codes',
+      'mfa_totp_secrets',
       'outgoing_mail',
       'refresh_tokens',
       'sessions',
       'signing_keys',
+      'step_up_failures',
+      'step_up_tokens',
       'subaccounts',
       'users',
     ]);
     await migrateDown(db, SCHEMA, identityMigrations);
-    expect(await tables()).not.toContain('signing_keys');
+    expect(await tables()).not.toContain('step_up_tokens');
+    expect(await tables()).toContain('mfa_totp_secrets');
     await migrateLatest(db, SCHEMA, identityMigrations);
-    expect(await tables()).toContain('signing_keys');
+    expect(await tables()).toContain('step_up_tokens');
   });
 
   it('every migration reverts cleanly, newest first', async () => {

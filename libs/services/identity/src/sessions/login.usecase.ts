@@ -3,6 +3,7 @@ import { DomainError, FieldErrors } from '@mp/problems';
 import { findUserByEmail } from '../accounts/accounts.repository';
 import { normaliseEmail } from '../accounts/email-address';
 import type { IdentityContext } from '../identity-context';
+import { startMfaChallenge } from '../mfa/login-mfa.usecase';
 import { burnPasswordCheck, verifyPassword } from '../passwords/password-hasher';
 import { issueTokenPair } from './issue-token-pair';
 import { insertSession } from './sessions.repository';
@@ -30,6 +31,8 @@ export async function login(ctx: IdentityContext, request: identityV1.LoginReque
     throw new DomainError('ACCOUNT_INACTIVE', 'The account is not active yet: verify the email address first.');
   }
   if (user.status !== 'active') throw new DomainError('USER_INACTIVE', 'This user is deactivated.');
+  // MFA on: no tokens yet, an mfaToken for the second step (LoginMfa) instead.
+  if (user.mfa_enabled) await startMfaChallenge(ctx, user.id);
 
   const key = await ctx.keys.current();
   return ctx.db.transaction(async (trx) => {

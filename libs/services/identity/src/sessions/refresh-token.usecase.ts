@@ -40,6 +40,10 @@ export async function refreshToken(ctx: IdentityContext, request: identityV1.Ref
 
   const user = await findUser(db, token.user_id);
   if (!user || user.status !== 'active') throw new DomainError('USER_INACTIVE', 'This user is deactivated.');
+  // MFA was turned on after this session signed in without it (spec 4.1, 5.5): no mfaToken, sign in again.
+  if (user.mfa_enabled && !token.session_mfa_passed) {
+    throw new DomainError('MFA_REQUIRED', 'This session did not pass MFA; sign in again with your second factor.');
+  }
 
   const key = await ctx.keys.current();
   const pair = await db.transaction(async (trx) => {

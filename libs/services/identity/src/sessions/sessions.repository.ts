@@ -12,6 +12,8 @@ export interface SessionRow {
   created_at: Date;
   revoked_at: Date | null;
   revoke_reason: string | null;
+  /** Started by the MFA sign-in step. */
+  mfa_passed: boolean;
 }
 
 export interface RefreshTokenLookup {
@@ -22,11 +24,16 @@ export interface RefreshTokenLookup {
   expires_at: Date;
   used_at: Date | null;
   session_revoked_at: Date | null;
+  session_mfa_passed: boolean;
 }
 
-export async function insertSession(trx: Knex.Transaction, session: { userId: string; accountId: string }, now: Date): Promise<string> {
+export async function insertSession(
+  trx: Knex.Transaction,
+  session: { userId: string; accountId: string; mfaPassed?: boolean },
+  now: Date,
+): Promise<string> {
   const id = newId();
-  await trx(SESSIONS).insert({ id, user_id: session.userId, account_id: session.accountId, created_at: now });
+  await trx(SESSIONS).insert({ id, user_id: session.userId, account_id: session.accountId, mfa_passed: session.mfaPassed ?? false, created_at: now });
   return id;
 }
 
@@ -48,7 +55,7 @@ export async function findRefreshToken(db: Knex, tokenHash: string): Promise<Ref
   return db(`${REFRESH_TOKENS} as t`)
     .join(`${SESSIONS} as s`, 's.id', 't.session_id')
     .where('t.token_hash', tokenHash)
-    .first('t.id', 't.session_id', 's.user_id', 's.account_id', 't.expires_at', 't.used_at', 's.revoked_at as session_revoked_at');
+    .first('t.id', 't.session_id', 's.user_id', 's.account_id', 't.expires_at', 't.used_at', 's.revoked_at as session_revoked_at', 's.mfa_passed as session_mfa_passed');
 }
 
 /**

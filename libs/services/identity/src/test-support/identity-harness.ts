@@ -101,3 +101,17 @@ export async function outboxEvents(h: IdentityHarness, type: string, key: string
   const rows = await h.db('outbox').where({ type, key }).orderBy('id');
   return rows.map((r: { envelope: unknown }) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope) as EventEnvelope);
 }
+
+/** The DomainError a call fails with (to look at its extensions); fails the test when the call succeeds. */
+export async function errorOf(call: Promise<unknown>): Promise<DomainError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** A code that is not `code`, of the same shape. */
+export const otherCode = (code: string): string => (code === '000000' ? '111111' : '000000');

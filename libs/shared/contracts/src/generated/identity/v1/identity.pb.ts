@@ -22,6 +22,76 @@ import {
 import { Principal } from "../../common/v1/common.pb";
 import { Timestamp } from "../../google/protobuf/timestamp.pb";
 
+export interface LoginMfaRequest {
+  mfaToken: string;
+  /** totp or recovery_code. */
+  method: string;
+  code: string;
+}
+
+export interface GetMfaStatusRequest {
+}
+
+export interface MfaStatus {
+  enabled: boolean;
+  methods: string[];
+  hasPasskeys: boolean;
+  recoveryCodesRemaining: number;
+}
+
+export interface SetupTotpRequest {
+  stepUpToken: string;
+}
+
+export interface TotpSetup {
+  /** Base32 secret and the otpauth:// URI for authenticator apps. */
+  secret: string;
+  otpauthUrl: string;
+}
+
+export interface ConfirmTotpRequest {
+  code: string;
+}
+
+export interface RecoveryCodes {
+  recoveryCodes: string[];
+}
+
+export interface RegenerateRecoveryCodesRequest {
+  stepUpToken: string;
+}
+
+export interface DisableMfaRequest {
+  stepUpToken: string;
+}
+
+export interface StepUpWithAuthenticatorRequest {
+  /** MfaManage, AccountSecurityPolicy or UnlinkIdentity. */
+  action: string;
+  code: string;
+}
+
+export interface StepUpToken {
+  stepUpToken: string;
+  action: string;
+  expiresAt: string | undefined;
+}
+
+export interface IssueEmailOtpRequest {
+  /** Defaults to MfaManage. */
+  action?: string | undefined;
+}
+
+export interface EmailOtpIssued {
+  action: string;
+  expiresAt: string | undefined;
+}
+
+export interface VerifyEmailOtpRequest {
+  action: string;
+  code: string;
+}
+
 export interface RegisterRequest {
   email: string;
   password: string;
@@ -205,6 +275,1175 @@ export interface SendingStanding {
   dailyQuota?: number | undefined;
   monthlyQuota?: number | undefined;
 }
+
+function createBaseLoginMfaRequest(): LoginMfaRequest {
+  return { mfaToken: "", method: "", code: "" };
+}
+
+export const LoginMfaRequest: MessageFns<LoginMfaRequest> = {
+  encode(message: LoginMfaRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.mfaToken !== "") {
+      writer.uint32(10).string(message.mfaToken);
+    }
+    if (message.method !== "") {
+      writer.uint32(18).string(message.method);
+    }
+    if (message.code !== "") {
+      writer.uint32(26).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LoginMfaRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLoginMfaRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.mfaToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LoginMfaRequest {
+    return {
+      mfaToken: isSet(object.mfaToken)
+        ? globalThis.String(object.mfaToken)
+        : isSet(object.mfa_token)
+        ? globalThis.String(object.mfa_token)
+        : "",
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+    };
+  },
+
+  toJSON(message: LoginMfaRequest): unknown {
+    const obj: any = {};
+    if (message.mfaToken !== "") {
+      obj.mfaToken = message.mfaToken;
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LoginMfaRequest>, I>>(base?: I): LoginMfaRequest {
+    return LoginMfaRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LoginMfaRequest>, I>>(object: I): LoginMfaRequest {
+    const message = createBaseLoginMfaRequest();
+    message.mfaToken = object.mfaToken ?? "";
+    message.method = object.method ?? "";
+    message.code = object.code ?? "";
+    return message;
+  },
+};
+
+function createBaseGetMfaStatusRequest(): GetMfaStatusRequest {
+  return {};
+}
+
+export const GetMfaStatusRequest: MessageFns<GetMfaStatusRequest> = {
+  encode(_: GetMfaStatusRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMfaStatusRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMfaStatusRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetMfaStatusRequest {
+    return {};
+  },
+
+  toJSON(_: GetMfaStatusRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetMfaStatusRequest>, I>>(base?: I): GetMfaStatusRequest {
+    return GetMfaStatusRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetMfaStatusRequest>, I>>(_: I): GetMfaStatusRequest {
+    const message = createBaseGetMfaStatusRequest();
+    return message;
+  },
+};
+
+function createBaseMfaStatus(): MfaStatus {
+  return { enabled: false, methods: [], hasPasskeys: false, recoveryCodesRemaining: 0 };
+}
+
+export const MfaStatus: MessageFns<MfaStatus> = {
+  encode(message: MfaStatus, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.enabled !== false) {
+      writer.uint32(8).bool(message.enabled);
+    }
+    for (const v of message.methods) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.hasPasskeys !== false) {
+      writer.uint32(24).bool(message.hasPasskeys);
+    }
+    if (message.recoveryCodesRemaining !== 0) {
+      writer.uint32(32).int32(message.recoveryCodesRemaining);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MfaStatus {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMfaStatus();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.enabled = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.methods.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.hasPasskeys = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.recoveryCodesRemaining = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MfaStatus {
+    return {
+      enabled: isSet(object.enabled) ? globalThis.Boolean(object.enabled) : false,
+      methods: globalThis.Array.isArray(object?.methods) ? object.methods.map((e: any) => globalThis.String(e)) : [],
+      hasPasskeys: isSet(object.hasPasskeys)
+        ? globalThis.Boolean(object.hasPasskeys)
+        : isSet(object.has_passkeys)
+        ? globalThis.Boolean(object.has_passkeys)
+        : false,
+      recoveryCodesRemaining: isSet(object.recoveryCodesRemaining)
+        ? globalThis.Number(object.recoveryCodesRemaining)
+        : isSet(object.recovery_codes_remaining)
+        ? globalThis.Number(object.recovery_codes_remaining)
+        : 0,
+    };
+  },
+
+  toJSON(message: MfaStatus): unknown {
+    const obj: any = {};
+    if (message.enabled !== false) {
+      obj.enabled = message.enabled;
+    }
+    if (message.methods?.length) {
+      obj.methods = message.methods;
+    }
+    if (message.hasPasskeys !== false) {
+      obj.hasPasskeys = message.hasPasskeys;
+    }
+    if (message.recoveryCodesRemaining !== 0) {
+      obj.recoveryCodesRemaining = Math.round(message.recoveryCodesRemaining);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MfaStatus>, I>>(base?: I): MfaStatus {
+    return MfaStatus.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MfaStatus>, I>>(object: I): MfaStatus {
+    const message = createBaseMfaStatus();
+    message.enabled = object.enabled ?? false;
+    message.methods = object.methods?.map((e) => e) || [];
+    message.hasPasskeys = object.hasPasskeys ?? false;
+    message.recoveryCodesRemaining = object.recoveryCodesRemaining ?? 0;
+    return message;
+  },
+};
+
+function createBaseSetupTotpRequest(): SetupTotpRequest {
+  return { stepUpToken: "" };
+}
+
+export const SetupTotpRequest: MessageFns<SetupTotpRequest> = {
+  encode(message: SetupTotpRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.stepUpToken !== "") {
+      writer.uint32(10).string(message.stepUpToken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetupTotpRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetupTotpRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.stepUpToken = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetupTotpRequest {
+    return {
+      stepUpToken: isSet(object.stepUpToken)
+        ? globalThis.String(object.stepUpToken)
+        : isSet(object.step_up_token)
+        ? globalThis.String(object.step_up_token)
+        : "",
+    };
+  },
+
+  toJSON(message: SetupTotpRequest): unknown {
+    const obj: any = {};
+    if (message.stepUpToken !== "") {
+      obj.stepUpToken = message.stepUpToken;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetupTotpRequest>, I>>(base?: I): SetupTotpRequest {
+    return SetupTotpRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetupTotpRequest>, I>>(object: I): SetupTotpRequest {
+    const message = createBaseSetupTotpRequest();
+    message.stepUpToken = object.stepUpToken ?? "";
+    return message;
+  },
+};
+
+function createBaseTotpSetup(): TotpSetup {
+  return { secret: "", otpauthUrl: "" };
+}
+
+export const TotpSetup: MessageFns<TotpSetup> = {
+  encode(message: TotpSetup, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.secret !== "") {
+      writer.uint32(10).string(message.secret);
+    }
+    if (message.otpauthUrl !== "") {
+      writer.uint32(18).string(message.otpauthUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TotpSetup {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTotpSetup();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.secret = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.otpauthUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TotpSetup {
+    return {
+      secret: isSet(object.secret) ? globalThis.String(object.secret) : "",
+      otpauthUrl: isSet(object.otpauthUrl)
+        ? globalThis.String(object.otpauthUrl)
+        : isSet(object.otpauth_url)
+        ? globalThis.String(object.otpauth_url)
+        : "",
+    };
+  },
+
+  toJSON(message: TotpSetup): unknown {
+    const obj: any = {};
+    if (message.secret !== "") {
+      obj.secret = message.secret;
+    }
+    if (message.otpauthUrl !== "") {
+      obj.otpauthUrl = message.otpauthUrl;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TotpSetup>, I>>(base?: I): TotpSetup {
+    return TotpSetup.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TotpSetup>, I>>(object: I): TotpSetup {
+    const message = createBaseTotpSetup();
+    message.secret = object.secret ?? "";
+    message.otpauthUrl = object.otpauthUrl ?? "";
+    return message;
+  },
+};
+
+function createBaseConfirmTotpRequest(): ConfirmTotpRequest {
+  return { code: "" };
+}
+
+export const ConfirmTotpRequest: MessageFns<ConfirmTotpRequest> = {
+  encode(message: ConfirmTotpRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.code !== "") {
+      writer.uint32(10).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmTotpRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmTotpRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmTotpRequest {
+    return { code: isSet(object.code) ? globalThis.String(object.code) : "" };
+  },
+
+  toJSON(message: ConfirmTotpRequest): unknown {
+    const obj: any = {};
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ConfirmTotpRequest>, I>>(base?: I): ConfirmTotpRequest {
+    return ConfirmTotpRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ConfirmTotpRequest>, I>>(object: I): ConfirmTotpRequest {
+    const message = createBaseConfirmTotpRequest();
+    message.code = object.code ?? "";
+    return message;
+  },
+};
+
+function createBaseRecoveryCodes(): RecoveryCodes {
+  return { recoveryCodes: [] };
+}
+
+export const RecoveryCodes: MessageFns<RecoveryCodes> = {
+  encode(message: RecoveryCodes, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.recoveryCodes) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecoveryCodes {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecoveryCodes();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.recoveryCodes.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecoveryCodes {
+    return {
+      recoveryCodes: globalThis.Array.isArray(object?.recoveryCodes)
+        ? object.recoveryCodes.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.recovery_codes)
+        ? object.recovery_codes.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: RecoveryCodes): unknown {
+    const obj: any = {};
+    if (message.recoveryCodes?.length) {
+      obj.recoveryCodes = message.recoveryCodes;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecoveryCodes>, I>>(base?: I): RecoveryCodes {
+    return RecoveryCodes.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecoveryCodes>, I>>(object: I): RecoveryCodes {
+    const message = createBaseRecoveryCodes();
+    message.recoveryCodes = object.recoveryCodes?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseRegenerateRecoveryCodesRequest(): RegenerateRecoveryCodesRequest {
+  return { stepUpToken: "" };
+}
+
+export const RegenerateRecoveryCodesRequest: MessageFns<RegenerateRecoveryCodesRequest> = {
+  encode(message: RegenerateRecoveryCodesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.stepUpToken !== "") {
+      writer.uint32(10).string(message.stepUpToken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RegenerateRecoveryCodesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRegenerateRecoveryCodesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.stepUpToken = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RegenerateRecoveryCodesRequest {
+    return {
+      stepUpToken: isSet(object.stepUpToken)
+        ? globalThis.String(object.stepUpToken)
+        : isSet(object.step_up_token)
+        ? globalThis.String(object.step_up_token)
+        : "",
+    };
+  },
+
+  toJSON(message: RegenerateRecoveryCodesRequest): unknown {
+    const obj: any = {};
+    if (message.stepUpToken !== "") {
+      obj.stepUpToken = message.stepUpToken;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RegenerateRecoveryCodesRequest>, I>>(base?: I): RegenerateRecoveryCodesRequest {
+    return RegenerateRecoveryCodesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RegenerateRecoveryCodesRequest>, I>>(
+    object: I,
+  ): RegenerateRecoveryCodesRequest {
+    const message = createBaseRegenerateRecoveryCodesRequest();
+    message.stepUpToken = object.stepUpToken ?? "";
+    return message;
+  },
+};
+
+function createBaseDisableMfaRequest(): DisableMfaRequest {
+  return { stepUpToken: "" };
+}
+
+export const DisableMfaRequest: MessageFns<DisableMfaRequest> = {
+  encode(message: DisableMfaRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.stepUpToken !== "") {
+      writer.uint32(10).string(message.stepUpToken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DisableMfaRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDisableMfaRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.stepUpToken = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DisableMfaRequest {
+    return {
+      stepUpToken: isSet(object.stepUpToken)
+        ? globalThis.String(object.stepUpToken)
+        : isSet(object.step_up_token)
+        ? globalThis.String(object.step_up_token)
+        : "",
+    };
+  },
+
+  toJSON(message: DisableMfaRequest): unknown {
+    const obj: any = {};
+    if (message.stepUpToken !== "") {
+      obj.stepUpToken = message.stepUpToken;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DisableMfaRequest>, I>>(base?: I): DisableMfaRequest {
+    return DisableMfaRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DisableMfaRequest>, I>>(object: I): DisableMfaRequest {
+    const message = createBaseDisableMfaRequest();
+    message.stepUpToken = object.stepUpToken ?? "";
+    return message;
+  },
+};
+
+function createBaseStepUpWithAuthenticatorRequest(): StepUpWithAuthenticatorRequest {
+  return { action: "", code: "" };
+}
+
+export const StepUpWithAuthenticatorRequest: MessageFns<StepUpWithAuthenticatorRequest> = {
+  encode(message: StepUpWithAuthenticatorRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.action !== "") {
+      writer.uint32(10).string(message.action);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StepUpWithAuthenticatorRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStepUpWithAuthenticatorRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StepUpWithAuthenticatorRequest {
+    return {
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+    };
+  },
+
+  toJSON(message: StepUpWithAuthenticatorRequest): unknown {
+    const obj: any = {};
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StepUpWithAuthenticatorRequest>, I>>(base?: I): StepUpWithAuthenticatorRequest {
+    return StepUpWithAuthenticatorRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StepUpWithAuthenticatorRequest>, I>>(
+    object: I,
+  ): StepUpWithAuthenticatorRequest {
+    const message = createBaseStepUpWithAuthenticatorRequest();
+    message.action = object.action ?? "";
+    message.code = object.code ?? "";
+    return message;
+  },
+};
+
+function createBaseStepUpToken(): StepUpToken {
+  return { stepUpToken: "", action: "", expiresAt: undefined };
+}
+
+export const StepUpToken: MessageFns<StepUpToken> = {
+  encode(message: StepUpToken, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.stepUpToken !== "") {
+      writer.uint32(10).string(message.stepUpToken);
+    }
+    if (message.action !== "") {
+      writer.uint32(18).string(message.action);
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StepUpToken {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStepUpToken();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.stepUpToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StepUpToken {
+    return {
+      stepUpToken: isSet(object.stepUpToken)
+        ? globalThis.String(object.stepUpToken)
+        : isSet(object.step_up_token)
+        ? globalThis.String(object.step_up_token)
+        : "",
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.String(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.String(object.expires_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: StepUpToken): unknown {
+    const obj: any = {};
+    if (message.stepUpToken !== "") {
+      obj.stepUpToken = message.stepUpToken;
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StepUpToken>, I>>(base?: I): StepUpToken {
+    return StepUpToken.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StepUpToken>, I>>(object: I): StepUpToken {
+    const message = createBaseStepUpToken();
+    message.stepUpToken = object.stepUpToken ?? "";
+    message.action = object.action ?? "";
+    message.expiresAt = object.expiresAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseIssueEmailOtpRequest(): IssueEmailOtpRequest {
+  return { action: undefined };
+}
+
+export const IssueEmailOtpRequest: MessageFns<IssueEmailOtpRequest> = {
+  encode(message: IssueEmailOtpRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.action !== undefined) {
+      writer.uint32(10).string(message.action);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IssueEmailOtpRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIssueEmailOtpRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IssueEmailOtpRequest {
+    return { action: isSet(object.action) ? globalThis.String(object.action) : undefined };
+  },
+
+  toJSON(message: IssueEmailOtpRequest): unknown {
+    const obj: any = {};
+    if (message.action !== undefined) {
+      obj.action = message.action;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<IssueEmailOtpRequest>, I>>(base?: I): IssueEmailOtpRequest {
+    return IssueEmailOtpRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<IssueEmailOtpRequest>, I>>(object: I): IssueEmailOtpRequest {
+    const message = createBaseIssueEmailOtpRequest();
+    message.action = object.action ?? undefined;
+    return message;
+  },
+};
+
+function createBaseEmailOtpIssued(): EmailOtpIssued {
+  return { action: "", expiresAt: undefined };
+}
+
+export const EmailOtpIssued: MessageFns<EmailOtpIssued> = {
+  encode(message: EmailOtpIssued, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.action !== "") {
+      writer.uint32(10).string(message.action);
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EmailOtpIssued {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEmailOtpIssued();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EmailOtpIssued {
+    return {
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.String(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.String(object.expires_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: EmailOtpIssued): unknown {
+    const obj: any = {};
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EmailOtpIssued>, I>>(base?: I): EmailOtpIssued {
+    return EmailOtpIssued.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EmailOtpIssued>, I>>(object: I): EmailOtpIssued {
+    const message = createBaseEmailOtpIssued();
+    message.action = object.action ?? "";
+    message.expiresAt = object.expiresAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseVerifyEmailOtpRequest(): VerifyEmailOtpRequest {
+  return { action: "", code: "" };
+}
+
+export const VerifyEmailOtpRequest: MessageFns<VerifyEmailOtpRequest> = {
+  encode(message: VerifyEmailOtpRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.action !== "") {
+      writer.uint32(10).string(message.action);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifyEmailOtpRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifyEmailOtpRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifyEmailOtpRequest {
+    return {
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+    };
+  },
+
+  toJSON(message: VerifyEmailOtpRequest): unknown {
+    const obj: any = {};
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<VerifyEmailOtpRequest>, I>>(base?: I): VerifyEmailOtpRequest {
+    return VerifyEmailOtpRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<VerifyEmailOtpRequest>, I>>(object: I): VerifyEmailOtpRequest {
+    const message = createBaseVerifyEmailOtpRequest();
+    message.action = object.action ?? "";
+    message.code = object.code ?? "";
+    return message;
+  },
+};
 
 function createBaseRegisterRequest(): RegisterRequest {
   return { email: "", password: "", organizationName: "" };
@@ -3631,6 +4870,99 @@ export const IdentityServiceService = {
     responseSerialize: (value: SendingStanding): Buffer => Buffer.from(SendingStanding.encode(value).finish()),
     responseDeserialize: (value: Buffer): SendingStanding => SendingStanding.decode(value),
   },
+  /**
+   * MFA (spec 4.1, 5.3-5.4). Login answers MFA_REQUIRED with an mfaToken for
+   * users with MFA on; LoginMfa completes it.
+   */
+  loginMfa: {
+    path: "/identity.v1.IdentityService/LoginMfa" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: LoginMfaRequest): Buffer => Buffer.from(LoginMfaRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): LoginMfaRequest => LoginMfaRequest.decode(value),
+    responseSerialize: (value: TokenPair): Buffer => Buffer.from(TokenPair.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TokenPair => TokenPair.decode(value),
+  },
+  getMfaStatus: {
+    path: "/identity.v1.IdentityService/GetMfaStatus" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetMfaStatusRequest): Buffer => Buffer.from(GetMfaStatusRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetMfaStatusRequest => GetMfaStatusRequest.decode(value),
+    responseSerialize: (value: MfaStatus): Buffer => Buffer.from(MfaStatus.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MfaStatus => MfaStatus.decode(value),
+  },
+  /** Needs a step-up token for MfaManage. */
+  setupTotp: {
+    path: "/identity.v1.IdentityService/SetupTotp" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetupTotpRequest): Buffer => Buffer.from(SetupTotpRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetupTotpRequest => SetupTotpRequest.decode(value),
+    responseSerialize: (value: TotpSetup): Buffer => Buffer.from(TotpSetup.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TotpSetup => TotpSetup.decode(value),
+  },
+  /** Turns MFA on; answers the recovery codes once. */
+  confirmTotp: {
+    path: "/identity.v1.IdentityService/ConfirmTotp" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ConfirmTotpRequest): Buffer => Buffer.from(ConfirmTotpRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConfirmTotpRequest => ConfirmTotpRequest.decode(value),
+    responseSerialize: (value: RecoveryCodes): Buffer => Buffer.from(RecoveryCodes.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecoveryCodes => RecoveryCodes.decode(value),
+  },
+  /** Needs a step-up token for MfaManage. */
+  regenerateRecoveryCodes: {
+    path: "/identity.v1.IdentityService/RegenerateRecoveryCodes" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RegenerateRecoveryCodesRequest): Buffer =>
+      Buffer.from(RegenerateRecoveryCodesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RegenerateRecoveryCodesRequest => RegenerateRecoveryCodesRequest.decode(value),
+    responseSerialize: (value: RecoveryCodes): Buffer => Buffer.from(RecoveryCodes.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecoveryCodes => RecoveryCodes.decode(value),
+  },
+  /** Needs a step-up token for MfaManage. */
+  disableMfa: {
+    path: "/identity.v1.IdentityService/DisableMfa" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DisableMfaRequest): Buffer => Buffer.from(DisableMfaRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DisableMfaRequest => DisableMfaRequest.decode(value),
+    responseSerialize: (value: MfaStatus): Buffer => Buffer.from(MfaStatus.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MfaStatus => MfaStatus.decode(value),
+  },
+  /** Step-up with an authenticator code (recovery codes refused). */
+  stepUpWithAuthenticator: {
+    path: "/identity.v1.IdentityService/StepUpWithAuthenticator" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StepUpWithAuthenticatorRequest): Buffer =>
+      Buffer.from(StepUpWithAuthenticatorRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StepUpWithAuthenticatorRequest => StepUpWithAuthenticatorRequest.decode(value),
+    responseSerialize: (value: StepUpToken): Buffer => Buffer.from(StepUpToken.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StepUpToken => StepUpToken.decode(value),
+  },
+  issueEmailOtp: {
+    path: "/identity.v1.IdentityService/IssueEmailOtp" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: IssueEmailOtpRequest): Buffer => Buffer.from(IssueEmailOtpRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): IssueEmailOtpRequest => IssueEmailOtpRequest.decode(value),
+    responseSerialize: (value: EmailOtpIssued): Buffer => Buffer.from(EmailOtpIssued.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EmailOtpIssued => EmailOtpIssued.decode(value),
+  },
+  verifyEmailOtp: {
+    path: "/identity.v1.IdentityService/VerifyEmailOtp" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: VerifyEmailOtpRequest): Buffer =>
+      Buffer.from(VerifyEmailOtpRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): VerifyEmailOtpRequest => VerifyEmailOtpRequest.decode(value),
+    responseSerialize: (value: StepUpToken): Buffer => Buffer.from(StepUpToken.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StepUpToken => StepUpToken.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -3661,6 +4993,24 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
    * the quotas of the subaccount (or account) it sends through.
    */
   getSendingStanding: handleUnaryCall<GetSendingStandingRequest, SendingStanding>;
+  /**
+   * MFA (spec 4.1, 5.3-5.4). Login answers MFA_REQUIRED with an mfaToken for
+   * users with MFA on; LoginMfa completes it.
+   */
+  loginMfa: handleUnaryCall<LoginMfaRequest, TokenPair>;
+  getMfaStatus: handleUnaryCall<GetMfaStatusRequest, MfaStatus>;
+  /** Needs a step-up token for MfaManage. */
+  setupTotp: handleUnaryCall<SetupTotpRequest, TotpSetup>;
+  /** Turns MFA on; answers the recovery codes once. */
+  confirmTotp: handleUnaryCall<ConfirmTotpRequest, RecoveryCodes>;
+  /** Needs a step-up token for MfaManage. */
+  regenerateRecoveryCodes: handleUnaryCall<RegenerateRecoveryCodesRequest, RecoveryCodes>;
+  /** Needs a step-up token for MfaManage. */
+  disableMfa: handleUnaryCall<DisableMfaRequest, MfaStatus>;
+  /** Step-up with an authenticator code (recovery codes refused). */
+  stepUpWithAuthenticator: handleUnaryCall<StepUpWithAuthenticatorRequest, StepUpToken>;
+  issueEmailOtp: handleUnaryCall<IssueEmailOtpRequest, EmailOtpIssued>;
+  verifyEmailOtp: handleUnaryCall<VerifyEmailOtpRequest, StepUpToken>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -3936,6 +5286,150 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SendingStanding) => void,
+  ): ClientUnaryCall;
+  /**
+   * MFA (spec 4.1, 5.3-5.4). Login answers MFA_REQUIRED with an mfaToken for
+   * users with MFA on; LoginMfa completes it.
+   */
+  loginMfa(
+    request: LoginMfaRequest,
+    callback: (error: ServiceError | null, response: TokenPair) => void,
+  ): ClientUnaryCall;
+  loginMfa(
+    request: LoginMfaRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TokenPair) => void,
+  ): ClientUnaryCall;
+  loginMfa(
+    request: LoginMfaRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TokenPair) => void,
+  ): ClientUnaryCall;
+  getMfaStatus(
+    request: GetMfaStatusRequest,
+    callback: (error: ServiceError | null, response: MfaStatus) => void,
+  ): ClientUnaryCall;
+  getMfaStatus(
+    request: GetMfaStatusRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MfaStatus) => void,
+  ): ClientUnaryCall;
+  getMfaStatus(
+    request: GetMfaStatusRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MfaStatus) => void,
+  ): ClientUnaryCall;
+  /** Needs a step-up token for MfaManage. */
+  setupTotp(
+    request: SetupTotpRequest,
+    callback: (error: ServiceError | null, response: TotpSetup) => void,
+  ): ClientUnaryCall;
+  setupTotp(
+    request: SetupTotpRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TotpSetup) => void,
+  ): ClientUnaryCall;
+  setupTotp(
+    request: SetupTotpRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TotpSetup) => void,
+  ): ClientUnaryCall;
+  /** Turns MFA on; answers the recovery codes once. */
+  confirmTotp(
+    request: ConfirmTotpRequest,
+    callback: (error: ServiceError | null, response: RecoveryCodes) => void,
+  ): ClientUnaryCall;
+  confirmTotp(
+    request: ConfirmTotpRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecoveryCodes) => void,
+  ): ClientUnaryCall;
+  confirmTotp(
+    request: ConfirmTotpRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecoveryCodes) => void,
+  ): ClientUnaryCall;
+  /** Needs a step-up token for MfaManage. */
+  regenerateRecoveryCodes(
+    request: RegenerateRecoveryCodesRequest,
+    callback: (error: ServiceError | null, response: RecoveryCodes) => void,
+  ): ClientUnaryCall;
+  regenerateRecoveryCodes(
+    request: RegenerateRecoveryCodesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecoveryCodes) => void,
+  ): ClientUnaryCall;
+  regenerateRecoveryCodes(
+    request: RegenerateRecoveryCodesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecoveryCodes) => void,
+  ): ClientUnaryCall;
+  /** Needs a step-up token for MfaManage. */
+  disableMfa(
+    request: DisableMfaRequest,
+    callback: (error: ServiceError | null, response: MfaStatus) => void,
+  ): ClientUnaryCall;
+  disableMfa(
+    request: DisableMfaRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MfaStatus) => void,
+  ): ClientUnaryCall;
+  disableMfa(
+    request: DisableMfaRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MfaStatus) => void,
+  ): ClientUnaryCall;
+  /** Step-up with an authenticator code (recovery codes refused). */
+  stepUpWithAuthenticator(
+    request: StepUpWithAuthenticatorRequest,
+    callback: (error: ServiceError | null, response: StepUpToken) => void,
+  ): ClientUnaryCall;
+  stepUpWithAuthenticator(
+    request: StepUpWithAuthenticatorRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StepUpToken) => void,
+  ): ClientUnaryCall;
+  stepUpWithAuthenticator(
+    request: StepUpWithAuthenticatorRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StepUpToken) => void,
+  ): ClientUnaryCall;
+  issueEmailOtp(
+    request: IssueEmailOtpRequest,
+    callback: (error: ServiceError | null, response: EmailOtpIssued) => void,
+  ): ClientUnaryCall;
+  issueEmailOtp(
+    request: IssueEmailOtpRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EmailOtpIssued) => void,
+  ): ClientUnaryCall;
+  issueEmailOtp(
+    request: IssueEmailOtpRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EmailOtpIssued) => void,
+  ): ClientUnaryCall;
+  verifyEmailOtp(
+    request: VerifyEmailOtpRequest,
+    callback: (error: ServiceError | null, response: StepUpToken) => void,
+  ): ClientUnaryCall;
+  verifyEmailOtp(
+    request: VerifyEmailOtpRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StepUpToken) => void,
+  ): ClientUnaryCall;
+  verifyEmailOtp(
+    request: VerifyEmailOtpRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StepUpToken) => void,
   ): ClientUnaryCall;
 }
 

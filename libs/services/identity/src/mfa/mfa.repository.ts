@@ -1,0 +1,122 @@
+import type { Knex } from 'knex';
+import { USERS } from '../accounts/accounts.repository';
+import { newId } from '../shared/ids';
+
+export const MFA_TOTP_SECRETS = 'mfa_totp_secrets';
+export const MFA_RECOVERY_CODES = 'mfa_recovery_codes';
+export const MFA_LOGIN_CHALLENGES = 'mfa_login_challenges';
+
+export interface TotpSecretRow {
+  user_id: string;
+  secret: string;
+  status: 'pending' | 'active';
+  last_used_step: number | null;
+  created_at: Date;
+  confirmed_at: Date | null;
+}
+
+export interface LoginChallengeRow {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  failed_attempts: number;
+  used_at: Date | null;
+  created_at: Date;
+}
+
+export async function findTotpSecret(db: Knex, userId: string): Promise<TotpSecretRow | undefined> {
+  return db<TotpSecretRow>(MFA_TOTP_SECRETS).where({ user_id: userId }).first();
+}
+
+/** A new setup replaces an earlier one that was never confirmed. */
+export async function savePendingTotpSecret(trx: Knex.Transaction, userId: string, secret: string, now: Date): Promise<void> {
+  await trx(MFA_TOTP_SECRETS)
+    .insert({ user_id: userId, secret, status: 'pending', last_used_step: null, created_at: now, confirmed_at: null })
+    .onConflict('user_id')
+    .merge();
+}
+
+export async function activateTotpSecret(trx: Knex.Transaction, userId: string, step: number, now: Date): Promise<void> {
+  await trx(MFA_TOTP_SECRETS).where({ user_id: userId }).update({ status: 'active', confirmed_at: now, last_used_step: step });
+}
+
+/**
+ * Records `step` as the newest accepted one, only if it is later than the one
+ * stored: of two concurrent uses of the same code exactly one wins.
+ */
+export async function advanceTotpStep(trx: Knex.Transaction, userId: string, step: number): Promise<boolean> {
+  const rows = await trx(MFA_TOTP_SECRETS)
+    .where({ user_id: userId })
+    .andWhere((q) => q.whereNull('last_used_step').orWhere('last_used_step', '<', step))
+    .update({ last_used_step: step })
+    .returning('user_id');
+  return rows.length === 1;
+}
+
+export async function setUserMfaEnabled(trx: Knex.Transaction, userId: string, enabled: boolean): Promise<void> {
+  await trx(USERS).where({ id: userId }).update({ mfa_enabled: enabled });
+}
+
+export async function replaceRecoveryCodes(trx: Knex.Transaction, userId: string, codeHashes: string[], now: Date): Promise<void> {
+  await trx(MFA_RECOVERY_CODES).where({ user_id: userId }).delete();
+  await trx(MFA_RECOVERY_CODES).insert(codeHashes.map((code_hash) => ({ id: newId(), user_id: userId, code_hash, created_at: now })));
+}
+
+export async function unusedRecoveryCodes(db: Knex, userId: string): Promise<{ id: string; code_hash: string }[]> {
+  return db(MFA_RECOVERY_CODES).where({ user_id: userId }).whereNull('used_at').select('id', 'code_hash');
+}
+
+export async function countUnusedRecoveryCodes(db: Knex, userId: string): Promise<number> {
+  const row = await db(MFA_RECOVERY_CODES).where({ user_id: userId }).whereNull('used_at').count<{ count: string | number }[]>('id as count');
+  return Number(row[0]?.count ?? 0);
+}
+
+/** Single use, settled by one conditional statement. */
+export async function useRecoveryCode(trx: Knex.Transaction, id: string, now: Date): Promise<boolean> {
+  const rows = await trx(MFA_RECOVERY_CODES).where({ id }).whereNull('used_at').update({ used_at: now }).returning('id');
+  return rows.length === 1;
+}
+
+/** Everything a user's MFA consists of (passkeys will join here). */
+export async function deleteMfaFactors(trx: Knex.Transaction, userId: string): Promise<void> {
+  await trx(MFA_RECOVERY_CODES).where({ user_id: userId }).delete();
+  await trx(MFA_TOTP_SECRETS).where({ user_id: userId }).delete();
+  await trx(MFA_LOGIN_CHALLENGES).where({ user_id: userId }).delete();
+}
+
+export async function insertLoginChallenge(
+  trx: Knex.Transaction,
+  challenge: { userId: string; tokenHash: string; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  await trx(MFA_LOGIN_CHALLENGES).insert({
+    id: newId(),
+    user_id: challenge.userId,
+    token_hash: challenge.tokenHash,
+    expires_at: challenge.expiresAt,
+    failed_attempts: 0,
+    created_at: now,
+  });
+}
+
+export async function findLoginChallenge(trx: Knex.Transaction, tokenHash: string): Promise<LoginChallengeRow | undefined> {
+  return trx<LoginChallengeRow>(MFA_LOGIN_CHALLENGES).where({ token_hash: tokenHash }).forUpdate().first();
+}
+
+/** Counts a wrong code; the challenge is burnt (used) at `maxAttempts`. Answers the new count. */
+export async function recordChallengeFailure(trx: Knex.Transaction, id: string, maxAttempts: number, now: Date): Promise<number> {
+  const [row] = await trx(MFA_LOGIN_CHALLENGES)
+    .where({ id })
+    .update({
+      failed_attempts: trx.raw('failed_attempts + 1'),
+      used_at: trx.raw('case when failed_attempts + 1 >= ? then ?::timestamptz else used_at end', [maxAttempts, now.toISOString()]),
+    })
+    .returning('failed_attempts');
+  return Number(row.failed_attempts);
+}
+
+export async function useLoginChallenge(trx: Knex.Transaction, id: string, now: Date): Promise<boolean> {
+  const rows = await trx(MFA_LOGIN_CHALLENGES).where({ id }).whereNull('used_at').update({ used_at: now }).returning('id');
+  return rows.length === 1;
+}
