@@ -1,0 +1,97 @@
+import type { identityV1 } from '@mp/contracts';
+import type { Request as ExRequest } from 'express';
+import { Body, Delete, Get, Header, NoSecurity, Post, Request, Response, Route, Security, Tags } from 'tsoa';
+import { principalOf } from '../app/request-context';
+import type { TokenResponse } from '../auth-routes/auth.models';
+import { GatewayController } from '../common/gateway-controller';
+import type { Problem } from '../common/problem.model';
+import type {
+  EmailOtpIssued,
+  EmailOtpIssueRequest,
+  EmailOtpVerifyRequest,
+  LoginMfaRequest,
+  MfaStatusResource,
+  RecoveryCodesResource,
+  StepUpRequest,
+  StepUpTokenResource,
+  TotpConfirmRequest,
+  TotpSetupResource,
+} from './mfa.models';
+
+const toStepUp = (t: identityV1.StepUpToken): StepUpTokenResource => ({ stepUpToken: t.stepUpToken, action: t.action, expiresAt: t.expiresAt ?? '' });
+
+/** Multi-factor authentication and step-up (spec 4.1, 5.3, 5.4). */
+@Route('v1')
+@Tags('MFA and step-up')
+@Response<Problem>(400, 'Bad Request')
+@Response<Problem>(401, 'Unauthorized')
+@Response<Problem>(403, 'Forbidden')
+@Response<Problem>(409, 'Conflict')
+@Response<Problem>(422, 'Validation Error')
+@Response<Problem>(429, 'Too Many Requests')
+@Response<Problem>(500, 'Internal Server Error')
+export class MfaController extends GatewayController {
+  /** Second sign-in step after 401 MFA_REQUIRED. */
+  @Post('auth/login/mfa')
+  @NoSecurity()
+  public async loginMfa(@Body() body: LoginMfaRequest): Promise<TokenResponse> {
+    return this.deps.clients.identity.loginMfa({ mfaToken: body.mfaToken, method: body.method, code: body.code ?? '' });
+  }
+
+  /** MFA status of the signed-in user. */
+  @Get('auth/mfa')
+  @Security('bearer')
+  public async status(@Request() req: ExRequest): Promise<MfaStatusResource> {
+    return this.deps.clients.identity.getMfaStatus({}, { principal: principalOf(req) });
+  }
+
+  /** Starts authenticator setup; needs a step-up token for MfaManage. */
+  @Post('auth/mfa/totp/setup')
+  @Security('bearer')
+  public async setupTotp(@Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: string): Promise<TotpSetupResource> {
+    return this.deps.clients.identity.setupTotp({ stepUpToken: stepUpToken ?? '' }, { principal: principalOf(req) });
+  }
+
+  /** Confirms the authenticator with a code: MFA is on, and the recovery codes are shown once. */
+  @Post('auth/mfa/totp/confirm')
+  @Security('bearer')
+  public async confirmTotp(@Body() body: TotpConfirmRequest, @Request() req: ExRequest): Promise<RecoveryCodesResource> {
+    return this.deps.clients.identity.confirmTotp({ code: body.code }, { principal: principalOf(req) });
+  }
+
+  /** New recovery codes (the old ones stop working); needs a step-up token for MfaManage. */
+  @Post('auth/mfa/recovery-codes')
+  @Security('bearer')
+  public async regenerateRecoveryCodes(@Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: string): Promise<RecoveryCodesResource> {
+    return this.deps.clients.identity.regenerateRecoveryCodes({ stepUpToken: stepUpToken ?? '' }, { principal: principalOf(req) });
+  }
+
+  /** Turns MFA off (and removes passkeys); needs a step-up token for MfaManage. */
+  @Delete('auth/mfa')
+  @Security('bearer')
+  public async disable(@Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: string): Promise<MfaStatusResource> {
+    return this.deps.clients.identity.disableMfa({ stepUpToken: stepUpToken ?? '' }, { principal: principalOf(req) });
+  }
+
+  /** A single-use step-up token from an authenticator code. */
+  @Post('auth/mfa/step-up')
+  @Security('bearer')
+  public async stepUp(@Body() body: StepUpRequest, @Request() req: ExRequest): Promise<StepUpTokenResource> {
+    return toStepUp(await this.deps.clients.identity.stepUpWithAuthenticator(body, { principal: principalOf(req) }));
+  }
+
+  /** Emails a one-time code for a step-up (users without MFA; with MFA only for MfaManage). */
+  @Post('email-otp/issue')
+  @Security('bearer')
+  public async issueEmailOtp(@Request() req: ExRequest, @Body() body?: EmailOtpIssueRequest): Promise<EmailOtpIssued> {
+    const res = await this.deps.clients.identity.issueEmailOtp({ action: body?.action }, { principal: principalOf(req) });
+    return { action: res.action, expiresAt: res.expiresAt ?? '' };
+  }
+
+  /** Exchanges the emailed code for a step-up token. */
+  @Post('email-otp/verify')
+  @Security('bearer')
+  public async verifyEmailOtp(@Body() body: EmailOtpVerifyRequest, @Request() req: ExRequest): Promise<StepUpTokenResource> {
+    return toStepUp(await this.deps.clients.identity.verifyEmailOtp(body, { principal: principalOf(req) }));
+  }
+}

@@ -1,0 +1,61 @@
+export type StepUpAction = 'MfaManage' | 'AccountSecurityPolicy' | 'UnlinkIdentity';
+export type MfaMethod = 'totp' | 'recovery_code' | 'webauthn';
+
+export interface LoginMfaRequest {
+  /** From the 401 MFA_REQUIRED answer of POST /v1/auth/login. */
+  mfaToken: string;
+  method: MfaMethod;
+  /** The authenticator code or a recovery code. */
+  code?: string;
+}
+
+export interface MfaStatusResource {
+  enabled: boolean;
+  methods: string[];
+  hasPasskeys: boolean;
+  recoveryCodesRemaining: number;
+}
+
+export interface TotpSetupResource {
+  /** Base32 secret, for typing into an authenticator app. */
+  secret: string;
+  /** otpauth:// URI, for a QR code. */
+  otpauthUrl: string;
+}
+
+export interface TotpConfirmRequest {
+  code: string;
+}
+
+export interface RecoveryCodesResource {
+  /** Single-use codes, shown only in this response. */
+  recoveryCodes: string[];
+}
+
+export interface StepUpRequest {
+  action: StepUpAction;
+  /** An authenticator code; recovery codes are not accepted here. */
+  code: string;
+}
+
+export interface StepUpTokenResource {
+  /** Send it as header X-Step-Up-Token; it works once, for this action and user. */
+  stepUpToken: string;
+  action: string;
+  expiresAt: string;
+}
+
+export interface EmailOtpIssueRequest {
+  /** Defaults to MfaManage. */
+  action?: StepUpAction;
+}
+
+export interface EmailOtpIssued {
+  action: string;
+  expiresAt: string;
+}
+
+export interface EmailOtpVerifyRequest {
+  action: StepUpAction;
+  code: string;
+}
