@@ -10,12 +10,14 @@ import { createApiKey } from './api-keys/create-api-key.usecase';
 import { listApiKeysOf } from './api-keys/list-api-keys.usecase';
 import { revokeApiKeyOf } from './api-keys/revoke-api-key.usecase';
 import { changeApiKey } from './api-keys/update-api-key.usecase';
+import { enrollMfaConfirm, enrollMfaSetup } from './enrollment/enroll-mfa.usecase';
 import type { IdentityContext } from './identity-context';
 import { loginMfa } from './mfa/login-mfa.usecase';
 import { confirmTotp, disableMfa, regenerateRecoveryCodes, setupTotp } from './mfa/manage-mfa.usecase';
 import { getMfaStatus } from './mfa/mfa-status.usecase';
 import { issueEmailOtp, verifyEmailOtp } from './step-up/email-otp.usecase';
 import { stepUpWithAuthenticator } from './step-up/step-up-with-authenticator.usecase';
+import { getSecurityPolicy, updateSecurityPolicy } from './security-policy/security-policy.usecase';
 import { authenticateAccessToken } from './sessions/authenticate-access-token.usecase';
 import { login } from './sessions/login.usecase';
 import { refreshToken } from './sessions/refresh-token.usecase';
@@ -23,12 +25,18 @@ import { createSubaccount } from './subaccounts/create-subaccount.usecase';
 import { getSubaccount } from './subaccounts/get-subaccount.usecase';
 import { listSubaccountsOf } from './subaccounts/list-subaccounts.usecase';
 import { changeSubaccount } from './subaccounts/update-subaccount.usecase';
+import { acceptInvitation } from './users/accept-invitation.usecase';
+import { deactivateUser } from './users/deactivate-user.usecase';
+import { inviteUser } from './users/invite-user.usecase';
+import { listUsersOf } from './users/list-users.usecase';
+import { updateUser } from './users/update-user.usecase';
 
 export type IdentityHandlers = AsyncHandlers<typeof identityV1.IdentityServiceService>;
 
 /**
  * The IdentityService RPCs. Anonymous ones (register, login, refresh, the
- * gateway's authentication calls, standing) take no principal; the rest act
+ * gateway's authentication calls, standing, MFA enrollment, accepting an
+ * invitation) take no principal; the rest act
  * for the caller the gateway authenticated.
  */
 export function createIdentityHandlers(ctx: IdentityContext): IdentityHandlers {
@@ -60,5 +68,14 @@ export function createIdentityHandlers(ctx: IdentityContext): IdentityHandlers {
     stepUpWithAuthenticator: (req, call) => stepUpWithAuthenticator(ctx, requirePrincipal(call), req),
     issueEmailOtp: (req, call) => issueEmailOtp(ctx, requirePrincipal(call), req),
     verifyEmailOtp: (req, call) => verifyEmailOtp(ctx, requirePrincipal(call), req),
+    getSecurityPolicy: (req, call) => getSecurityPolicy(ctx, requirePrincipal(call), req),
+    updateSecurityPolicy: (req, call) => updateSecurityPolicy(ctx, requirePrincipal(call), req),
+    enrollMfaSetup: (req) => enrollMfaSetup(ctx, req),
+    enrollMfaConfirm: (req) => enrollMfaConfirm(ctx, req),
+    inviteUser: (req, call) => inviteUser(ctx, requirePrincipal(call), req),
+    acceptInvitation: (req) => acceptInvitation(ctx, req),
+    listUsers: (_req, call) => listUsersOf(ctx, requirePrincipal(call)),
+    updateUser: (req, call) => updateUser(ctx, requirePrincipal(call), req),
+    deactivateUser: (req, call) => deactivateUser(ctx, requirePrincipal(call), req),
   };
 }

@@ -6,6 +6,9 @@ export const USERS = 'users';
 export type AccountStatus = 'pending' | 'active';
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled';
 export type Role = 'Admin' | 'Manager' | 'Member';
+export const ROLES: readonly Role[] = ['Admin', 'Manager', 'Member'];
+/** `invited`: created by an invitation, no password until it is accepted. */
+export type UserStatus = 'invited' | 'active' | 'inactive';
 
 export interface AccountRow {
   id: string;
@@ -21,10 +24,11 @@ export interface UserRow {
   id: string;
   account_id: string;
   email: string;
-  password_hash: string;
+  /** null while the user is `invited` (the invitation sets it). */
+  password_hash: string | null;
   role: Role;
   subaccount_id: string | null;
-  status: 'active' | 'inactive';
+  status: UserStatus;
   mfa_enabled: boolean;
   email_verified_at: Date | null;
   created_at: Date;

@@ -14,6 +14,17 @@ export interface RegisterInput {
 /** Counts characters, not UTF-16 units, so an emoji is one character of a password. */
 const charLength = (s: string) => [...s].length;
 
+/**
+ * The password rules of registration (also for accepting an invitation).
+ * Passwords are taken as typed (no trimming): spaces can be part of one.
+ */
+export function checkPassword(password: string): string | undefined {
+  if (password === '') return 'is required';
+  if (charLength(password) < PASSWORD_MIN) return `must be at least ${PASSWORD_MIN} characters`;
+  if (charLength(password) > PASSWORD_MAX) return `must be at most ${PASSWORD_MAX} characters`;
+  return undefined;
+}
+
 /** Validates every field at once; throws VALIDATION_FAILED naming each bad one. */
 export function parseRegisterInput(raw: { email?: string; password?: string; organizationName?: string }): RegisterInput {
   const errors = new FieldErrors();
@@ -24,10 +35,8 @@ export function parseRegisterInput(raw: { email?: string; password?: string; org
   if (email === '') errors.add('email', 'is required');
   else if (!isValidEmail(email)) errors.add('email', 'must be a valid email address');
 
-  // Passwords are taken as typed (no trimming): spaces can be part of one.
-  if (password === '') errors.add('password', 'is required');
-  else if (charLength(password) < PASSWORD_MIN) errors.add('password', `must be at least ${PASSWORD_MIN} characters`);
-  else if (charLength(password) > PASSWORD_MAX) errors.add('password', `must be at most ${PASSWORD_MAX} characters`);
+  const passwordProblem = checkPassword(password);
+  if (passwordProblem) errors.add('password', passwordProblem);
 
   if (organizationName === '') errors.add('organizationName', 'is required');
   else if (charLength(organizationName) > ORGANIZATION_NAME_MAX)

@@ -1,5 +1,5 @@
 /** A plain-text mail as identity queues it. */
-export type MailKind = 'email_verification' | 'registration_attempt' | 'step_up_code';
+export type MailKind = 'email_verification' | 'registration_attempt' | 'step_up_code' | 'user_invitation';
 
 export interface MailContent {
   kind: MailKind;
@@ -68,6 +68,34 @@ export function stepUpCodeMail(input: { to: string; code: string; action: string
       '',
       `The code is valid for ${minutes} minutes and can be used once.`,
       'If this was not you, ignore this email and consider changing your password.',
+      '',
+    ].join('\n'),
+  };
+}
+
+/** An invitation to join an account; the token sits on a line of its own. */
+export function invitationMail(input: {
+  to: string;
+  token: string;
+  organizationName: string;
+  role: string;
+  publicBaseUrl: string;
+  ttlSeconds: number;
+}): MailContent {
+  const days = Math.round(input.ttlSeconds / 86400);
+  return {
+    kind: 'user_invitation',
+    to: input.to,
+    subject: `You are invited to ${input.organizationName} on the messaging platform`,
+    text: [
+      `You have been invited to join ${input.organizationName} on the messaging platform as ${input.role}.`,
+      '',
+      `To accept, choose a password on ${input.publicBaseUrl} with this token:`,
+      '',
+      `Invitation token: ${input.token}`,
+      '',
+      `The token is valid for ${days} days and can be used once.`,
+      'If you did not expect this invitation, ignore this email.',
       '',
     ].join('\n'),
   };

@@ -4,6 +4,7 @@ import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
 import { requireUser } from '../authorization/access-policy';
 import type { IdentityContext } from '../identity-context';
+import { accountRequiresMfa } from '../security-policy/security-policy.repository';
 import { clearStepUpFailures } from '../step-up/step-up.repository';
 import { consumeStepUpToken } from '../step-up/step-up-tokens';
 import { currentUser } from './current-user';
@@ -23,7 +24,7 @@ const alreadyEnabled = () => new DomainError('MFA_ALREADY_ENABLED', 'MFA is alre
 const notEnabled = () => new DomainError('MFA_NOT_ENABLED', 'MFA is not enabled.');
 
 /** New codes replace every earlier one; only their hashes are kept. */
-async function freshRecoveryCodes(trx: Knex.Transaction, userId: string, now: Date): Promise<identityV1.RecoveryCodes> {
+export async function freshRecoveryCodes(trx: Knex.Transaction, userId: string, now: Date): Promise<identityV1.RecoveryCodes> {
   const codes = newRecoveryCodes();
   await replaceRecoveryCodes(trx, userId, codes.map(hashRecoveryCode), now);
   return { recoveryCodes: codes };
@@ -89,11 +90,15 @@ export async function regenerateRecoveryCodes(
   });
 }
 
-/** Turns MFA off (needs an MfaManage step-up): the secret and the recovery codes (and later passkeys) go. */
+/** Turns MFA off (needs an MfaManage step-up; refused on an account requiring MFA): the secret and the recovery codes (and later passkeys) go. */
 export async function disableMfa(ctx: IdentityContext, principal: Principal, request: identityV1.DisableMfaRequest): Promise<identityV1.MfaStatus> {
   requireUser(principal);
   return ctx.db.transaction(async (trx) => {
     const user = await currentUser(trx, principal);
+    // Checked before the step-up, so the token is not used up by a refusal.
+    if (user.mfa_enabled && (await accountRequiresMfa(trx, user.account_id))) {
+      throw new DomainError('MFA_REQUIRED_BY_ACCOUNT', 'This account requires MFA: it cannot be turned off.');
+    }
     await consumeStepUpToken(ctx, trx, { userId: user.id, action: 'MfaManage', token: request.stepUpToken });
     if (!user.mfa_enabled) throw notEnabled();
     await deleteMfaFactors(trx, user.id);

@@ -6,6 +6,8 @@ import { outgoingMail } from './20250601000300_outgoing_mail';
 import { signingKeys } from './20250601000400_signing_keys';
 import { mfa } from './20250601000500_mfa';
 import { stepUp } from './20250601000600_step_up';
+import { securityPolicy } from './20250601000700_security_policy';
+import { userInvitations } from './20250601000800_user_invitations';
 
 /** Identity's schema, oldest first; never reorder or edit one that has shipped. */
-export const identityMigrations: Migration[] = [accountsAndUsers, sessions, apiKeys, outgoingMail, signingKeys, mfa, stepUp];
+export const identityMigrations: Migration[] = [accountsAndUsers, sessions, apiKeys, outgoingMail, signingKeys, mfa, stepUp, securityPolicy, userInvitations];

@@ -32,10 +32,12 @@ describe('identity migrations', () => {
     const db = databases.forSchema(SCHEMA);
     await migrateLatest(db, SCHEMA, identityMigrations);
     expect(await tables()).toEqual([
+      'account_security_policies',
       'accounts',
       'api_keys',
       'email_otps',
       'email_verification_tokens',
+      'mfa_enrollment_tokens',
       'mfa_login_challenges',
       'mfa_recovery_codes',
       'mfa_totp_secrets',
@@ -46,13 +48,14 @@ describe('identity migrations', () => {
       'step_up_failures',
       'step_up_tokens',
       'subaccounts',
+      'user_invitations',
       'users',
     ]);
     await migrateDown(db, SCHEMA, identityMigrations);
-    expect(await tables()).not.toContain('step_up_tokens');
-    expect(await tables()).toContain('mfa_totp_secrets');
+    expect(await tables()).not.toContain('user_invitations');
+    expect(await tables()).toContain('mfa_enrollment_tokens');
     await migrateLatest(db, SCHEMA, identityMigrations);
-    expect(await tables()).toContain('step_up_tokens');
+    expect(await tables()).toContain('user_invitations');
   });
 
   it('every migration reverts cleanly, newest first', async () => {

@@ -17,9 +17,13 @@ export async function authenticateAccessToken(
   if (!isUuid(request.sessionId) || !isUuid(request.userId)) throw revoked();
   const session = await findSession(ctx.db, request.sessionId);
   // A token whose sid belongs to someone else is as good as revoked.
-  if (!session || session.revoked_at || session.user_id !== request.userId) throw revoked();
+  if (!session || session.user_id !== request.userId) throw revoked();
+  // Checked before the session's revocation: deactivation revokes every
+  // session of the user, and the caller should learn why.
   const user = await findUserWithAccount(ctx.db, request.userId);
   if (!user || user.status !== 'active') throw new DomainError('USER_INACTIVE', 'This user is deactivated.');
+  if (session.revoked_at) throw revoked();
+  // Role and subaccount come from the user row, so a change applies at the next request.
   return {
     kind: 'user',
     accountId: user.account_id,

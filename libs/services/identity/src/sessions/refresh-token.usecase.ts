@@ -2,12 +2,14 @@ import type { identityV1 } from '@mp/contracts';
 import { DomainError } from '@mp/problems';
 import { findUser } from '../accounts/accounts.repository';
 import type { IdentityContext } from '../identity-context';
+import { accountRequiresMfa } from '../security-policy/security-policy.repository';
 import { looksLikeSecretToken, sha256Hex } from '../shared/secret-token';
 import { issueTokenPair } from './issue-token-pair';
 import { decideRefresh } from './refresh-decision';
 import { consumeRefreshToken, findRefreshToken, revokeSession } from './sessions.repository';
 
 const invalidToken = () => new DomainError('INVALID_TOKEN', 'The refresh token is not valid.');
+const inactive = () => new DomainError('USER_INACTIVE', 'This user is deactivated.');
 const revoked = () => new DomainError('TOKEN_REVOKED', 'The refresh token was revoked; sign in again.');
 
 /** Rotates a refresh token within its family (DECISIONS "Accounts"). */
@@ -22,6 +24,9 @@ export async function refreshToken(ctx: IdentityContext, request: identityV1.Ref
     found && { usedAt: found.used_at, expiresAt: new Date(found.expires_at), sessionRevokedAt: found.session_revoked_at },
     clock.now(),
   );
+  // A deactivated user's sessions are all revoked; say why rather than TOKEN_REVOKED.
+  const user = found && (await findUser(db, found.user_id));
+  if (found && (!user || user.status !== 'active')) throw inactive();
   switch (decision) {
     case 'unknown':
       throw invalidToken();
@@ -38,10 +43,10 @@ export async function refreshToken(ctx: IdentityContext, request: identityV1.Ref
   }
   const token = found!;
 
-  const user = await findUser(db, token.user_id);
-  if (!user || user.status !== 'active') throw new DomainError('USER_INACTIVE', 'This user is deactivated.');
-  // MFA was turned on after this session signed in without it (spec 4.1, 5.5): no mfaToken, sign in again.
-  if (user.mfa_enabled && !token.session_mfa_passed) {
+  // MFA was turned on, or required by the account, after this session signed
+  // in without it (spec 4.1, 5.5): no mfaToken, sign in again (which then
+  // answers MFA_REQUIRED or MFA_ENROLLMENT_REQUIRED).
+  if (!token.session_mfa_passed && (user!.mfa_enabled || (await accountRequiresMfa(db, token.account_id)))) {
     throw new DomainError('MFA_REQUIRED', 'This session did not pass MFA; sign in again with your second factor.');
   }
 

@@ -22,6 +22,72 @@ import {
 import { Principal } from "../../common/v1/common.pb";
 import { Timestamp } from "../../google/protobuf/timestamp.pb";
 
+export interface GetSecurityPolicyRequest {
+  accountId: string;
+}
+
+export interface SecurityPolicy {
+  accountId: string;
+  requireMfa: boolean;
+  updatedAt?: string | undefined;
+}
+
+export interface UpdateSecurityPolicyRequest {
+  accountId: string;
+  requireMfa: boolean;
+  stepUpToken: string;
+}
+
+export interface EnrollMfaSetupRequest {
+  enrollmentToken: string;
+}
+
+export interface EnrollMfaConfirmRequest {
+  enrollmentToken: string;
+  code: string;
+}
+
+export interface EnrollmentCompleted {
+  tokens: TokenPair | undefined;
+  recoveryCodes: string[];
+}
+
+export interface InviteUserRequest {
+  email: string;
+  /** Admin, Manager or Member. */
+  role: string;
+  subaccountId?: string | undefined;
+}
+
+export interface AcceptInvitationRequest {
+  token: string;
+  password: string;
+}
+
+export interface ListUsersRequest {
+}
+
+export interface ListUsersResponse {
+  items: User[];
+}
+
+export interface UpdateUserRequest {
+  userId: string;
+  role?:
+    | string
+    | undefined;
+  /** Present with no value: no longer limited to a subaccount. */
+  subaccount?: SubaccountChange | undefined;
+}
+
+export interface SubaccountChange {
+  subaccountId?: string | undefined;
+}
+
+export interface DeactivateUserRequest {
+  userId: string;
+}
+
 export interface LoginMfaRequest {
   mfaToken: string;
   /** totp or recovery_code. */
@@ -275,6 +341,1120 @@ export interface SendingStanding {
   dailyQuota?: number | undefined;
   monthlyQuota?: number | undefined;
 }
+
+function createBaseGetSecurityPolicyRequest(): GetSecurityPolicyRequest {
+  return { accountId: "" };
+}
+
+export const GetSecurityPolicyRequest: MessageFns<GetSecurityPolicyRequest> = {
+  encode(message: GetSecurityPolicyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSecurityPolicyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSecurityPolicyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSecurityPolicyRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetSecurityPolicyRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetSecurityPolicyRequest>, I>>(base?: I): GetSecurityPolicyRequest {
+    return GetSecurityPolicyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetSecurityPolicyRequest>, I>>(object: I): GetSecurityPolicyRequest {
+    const message = createBaseGetSecurityPolicyRequest();
+    message.accountId = object.accountId ?? "";
+    return message;
+  },
+};
+
+function createBaseSecurityPolicy(): SecurityPolicy {
+  return { accountId: "", requireMfa: false, updatedAt: undefined };
+}
+
+export const SecurityPolicy: MessageFns<SecurityPolicy> = {
+  encode(message: SecurityPolicy, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.requireMfa !== false) {
+      writer.uint32(16).bool(message.requireMfa);
+    }
+    if (message.updatedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SecurityPolicy {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSecurityPolicy();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.requireMfa = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SecurityPolicy {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      requireMfa: isSet(object.requireMfa)
+        ? globalThis.Boolean(object.requireMfa)
+        : isSet(object.require_mfa)
+        ? globalThis.Boolean(object.require_mfa)
+        : false,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SecurityPolicy): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.requireMfa !== false) {
+      obj.requireMfa = message.requireMfa;
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SecurityPolicy>, I>>(base?: I): SecurityPolicy {
+    return SecurityPolicy.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SecurityPolicy>, I>>(object: I): SecurityPolicy {
+    const message = createBaseSecurityPolicy();
+    message.accountId = object.accountId ?? "";
+    message.requireMfa = object.requireMfa ?? false;
+    message.updatedAt = object.updatedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateSecurityPolicyRequest(): UpdateSecurityPolicyRequest {
+  return { accountId: "", requireMfa: false, stepUpToken: "" };
+}
+
+export const UpdateSecurityPolicyRequest: MessageFns<UpdateSecurityPolicyRequest> = {
+  encode(message: UpdateSecurityPolicyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.requireMfa !== false) {
+      writer.uint32(16).bool(message.requireMfa);
+    }
+    if (message.stepUpToken !== "") {
+      writer.uint32(26).string(message.stepUpToken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateSecurityPolicyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateSecurityPolicyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.requireMfa = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.stepUpToken = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateSecurityPolicyRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      requireMfa: isSet(object.requireMfa)
+        ? globalThis.Boolean(object.requireMfa)
+        : isSet(object.require_mfa)
+        ? globalThis.Boolean(object.require_mfa)
+        : false,
+      stepUpToken: isSet(object.stepUpToken)
+        ? globalThis.String(object.stepUpToken)
+        : isSet(object.step_up_token)
+        ? globalThis.String(object.step_up_token)
+        : "",
+    };
+  },
+
+  toJSON(message: UpdateSecurityPolicyRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.requireMfa !== false) {
+      obj.requireMfa = message.requireMfa;
+    }
+    if (message.stepUpToken !== "") {
+      obj.stepUpToken = message.stepUpToken;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateSecurityPolicyRequest>, I>>(base?: I): UpdateSecurityPolicyRequest {
+    return UpdateSecurityPolicyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateSecurityPolicyRequest>, I>>(object: I): UpdateSecurityPolicyRequest {
+    const message = createBaseUpdateSecurityPolicyRequest();
+    message.accountId = object.accountId ?? "";
+    message.requireMfa = object.requireMfa ?? false;
+    message.stepUpToken = object.stepUpToken ?? "";
+    return message;
+  },
+};
+
+function createBaseEnrollMfaSetupRequest(): EnrollMfaSetupRequest {
+  return { enrollmentToken: "" };
+}
+
+export const EnrollMfaSetupRequest: MessageFns<EnrollMfaSetupRequest> = {
+  encode(message: EnrollMfaSetupRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.enrollmentToken !== "") {
+      writer.uint32(10).string(message.enrollmentToken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EnrollMfaSetupRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEnrollMfaSetupRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.enrollmentToken = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EnrollMfaSetupRequest {
+    return {
+      enrollmentToken: isSet(object.enrollmentToken)
+        ? globalThis.String(object.enrollmentToken)
+        : isSet(object.enrollment_token)
+        ? globalThis.String(object.enrollment_token)
+        : "",
+    };
+  },
+
+  toJSON(message: EnrollMfaSetupRequest): unknown {
+    const obj: any = {};
+    if (message.enrollmentToken !== "") {
+      obj.enrollmentToken = message.enrollmentToken;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EnrollMfaSetupRequest>, I>>(base?: I): EnrollMfaSetupRequest {
+    return EnrollMfaSetupRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EnrollMfaSetupRequest>, I>>(object: I): EnrollMfaSetupRequest {
+    const message = createBaseEnrollMfaSetupRequest();
+    message.enrollmentToken = object.enrollmentToken ?? "";
+    return message;
+  },
+};
+
+function createBaseEnrollMfaConfirmRequest(): EnrollMfaConfirmRequest {
+  return { enrollmentToken: "", code: "" };
+}
+
+export const EnrollMfaConfirmRequest: MessageFns<EnrollMfaConfirmRequest> = {
+  encode(message: EnrollMfaConfirmRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.enrollmentToken !== "") {
+      writer.uint32(10).string(message.enrollmentToken);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EnrollMfaConfirmRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEnrollMfaConfirmRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.enrollmentToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EnrollMfaConfirmRequest {
+    return {
+      enrollmentToken: isSet(object.enrollmentToken)
+        ? globalThis.String(object.enrollmentToken)
+        : isSet(object.enrollment_token)
+        ? globalThis.String(object.enrollment_token)
+        : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+    };
+  },
+
+  toJSON(message: EnrollMfaConfirmRequest): unknown {
+    const obj: any = {};
+    if (message.enrollmentToken !== "") {
+      obj.enrollmentToken = message.enrollmentToken;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EnrollMfaConfirmRequest>, I>>(base?: I): EnrollMfaConfirmRequest {
+    return EnrollMfaConfirmRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EnrollMfaConfirmRequest>, I>>(object: I): EnrollMfaConfirmRequest {
+    const message = createBaseEnrollMfaConfirmRequest();
+    message.enrollmentToken = object.enrollmentToken ?? "";
+    message.code = object.code ?? "";
+    return message;
+  },
+};
+
+function createBaseEnrollmentCompleted(): EnrollmentCompleted {
+  return { tokens: undefined, recoveryCodes: [] };
+}
+
+export const EnrollmentCompleted: MessageFns<EnrollmentCompleted> = {
+  encode(message: EnrollmentCompleted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tokens !== undefined) {
+      TokenPair.encode(message.tokens, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.recoveryCodes) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EnrollmentCompleted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEnrollmentCompleted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tokens = TokenPair.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.recoveryCodes.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EnrollmentCompleted {
+    return {
+      tokens: isSet(object.tokens) ? TokenPair.fromJSON(object.tokens) : undefined,
+      recoveryCodes: globalThis.Array.isArray(object?.recoveryCodes)
+        ? object.recoveryCodes.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.recovery_codes)
+        ? object.recovery_codes.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: EnrollmentCompleted): unknown {
+    const obj: any = {};
+    if (message.tokens !== undefined) {
+      obj.tokens = TokenPair.toJSON(message.tokens);
+    }
+    if (message.recoveryCodes?.length) {
+      obj.recoveryCodes = message.recoveryCodes;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EnrollmentCompleted>, I>>(base?: I): EnrollmentCompleted {
+    return EnrollmentCompleted.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EnrollmentCompleted>, I>>(object: I): EnrollmentCompleted {
+    const message = createBaseEnrollmentCompleted();
+    message.tokens = (object.tokens !== undefined && object.tokens !== null)
+      ? TokenPair.fromPartial(object.tokens)
+      : undefined;
+    message.recoveryCodes = object.recoveryCodes?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseInviteUserRequest(): InviteUserRequest {
+  return { email: "", role: "", subaccountId: undefined };
+}
+
+export const InviteUserRequest: MessageFns<InviteUserRequest> = {
+  encode(message: InviteUserRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.role !== "") {
+      writer.uint32(18).string(message.role);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(26).string(message.subaccountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InviteUserRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInviteUserRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): InviteUserRequest {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: InviteUserRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<InviteUserRequest>, I>>(base?: I): InviteUserRequest {
+    return InviteUserRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<InviteUserRequest>, I>>(object: I): InviteUserRequest {
+    const message = createBaseInviteUserRequest();
+    message.email = object.email ?? "";
+    message.role = object.role ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseAcceptInvitationRequest(): AcceptInvitationRequest {
+  return { token: "", password: "" };
+}
+
+export const AcceptInvitationRequest: MessageFns<AcceptInvitationRequest> = {
+  encode(message: AcceptInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.password !== "") {
+      writer.uint32(18).string(message.password);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AcceptInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAcceptInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AcceptInvitationRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+    };
+  },
+
+  toJSON(message: AcceptInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AcceptInvitationRequest>, I>>(base?: I): AcceptInvitationRequest {
+    return AcceptInvitationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AcceptInvitationRequest>, I>>(object: I): AcceptInvitationRequest {
+    const message = createBaseAcceptInvitationRequest();
+    message.token = object.token ?? "";
+    message.password = object.password ?? "";
+    return message;
+  },
+};
+
+function createBaseListUsersRequest(): ListUsersRequest {
+  return {};
+}
+
+export const ListUsersRequest: MessageFns<ListUsersRequest> = {
+  encode(_: ListUsersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListUsersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListUsersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListUsersRequest {
+    return {};
+  },
+
+  toJSON(_: ListUsersRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListUsersRequest>, I>>(base?: I): ListUsersRequest {
+    return ListUsersRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListUsersRequest>, I>>(_: I): ListUsersRequest {
+    const message = createBaseListUsersRequest();
+    return message;
+  },
+};
+
+function createBaseListUsersResponse(): ListUsersResponse {
+  return { items: [] };
+}
+
+export const ListUsersResponse: MessageFns<ListUsersResponse> = {
+  encode(message: ListUsersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      User.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListUsersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListUsersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(User.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListUsersResponse {
+    return { items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => User.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListUsersResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => User.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListUsersResponse>, I>>(base?: I): ListUsersResponse {
+    return ListUsersResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListUsersResponse>, I>>(object: I): ListUsersResponse {
+    const message = createBaseListUsersResponse();
+    message.items = object.items?.map((e) => User.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseUpdateUserRequest(): UpdateUserRequest {
+  return { userId: "", role: undefined, subaccount: undefined };
+}
+
+export const UpdateUserRequest: MessageFns<UpdateUserRequest> = {
+  encode(message: UpdateUserRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.role !== undefined) {
+      writer.uint32(18).string(message.role);
+    }
+    if (message.subaccount !== undefined) {
+      SubaccountChange.encode(message.subaccount, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateUserRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateUserRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subaccount = SubaccountChange.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateUserRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : undefined,
+      subaccount: isSet(object.subaccount) ? SubaccountChange.fromJSON(object.subaccount) : undefined,
+    };
+  },
+
+  toJSON(message: UpdateUserRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.role !== undefined) {
+      obj.role = message.role;
+    }
+    if (message.subaccount !== undefined) {
+      obj.subaccount = SubaccountChange.toJSON(message.subaccount);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateUserRequest>, I>>(base?: I): UpdateUserRequest {
+    return UpdateUserRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateUserRequest>, I>>(object: I): UpdateUserRequest {
+    const message = createBaseUpdateUserRequest();
+    message.userId = object.userId ?? "";
+    message.role = object.role ?? undefined;
+    message.subaccount = (object.subaccount !== undefined && object.subaccount !== null)
+      ? SubaccountChange.fromPartial(object.subaccount)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSubaccountChange(): SubaccountChange {
+  return { subaccountId: undefined };
+}
+
+export const SubaccountChange: MessageFns<SubaccountChange> = {
+  encode(message: SubaccountChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.subaccountId !== undefined) {
+      writer.uint32(10).string(message.subaccountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubaccountChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubaccountChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubaccountChange {
+    return {
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SubaccountChange): unknown {
+    const obj: any = {};
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SubaccountChange>, I>>(base?: I): SubaccountChange {
+    return SubaccountChange.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SubaccountChange>, I>>(object: I): SubaccountChange {
+    const message = createBaseSubaccountChange();
+    message.subaccountId = object.subaccountId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseDeactivateUserRequest(): DeactivateUserRequest {
+  return { userId: "" };
+}
+
+export const DeactivateUserRequest: MessageFns<DeactivateUserRequest> = {
+  encode(message: DeactivateUserRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeactivateUserRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeactivateUserRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeactivateUserRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeactivateUserRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeactivateUserRequest>, I>>(base?: I): DeactivateUserRequest {
+    return DeactivateUserRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeactivateUserRequest>, I>>(object: I): DeactivateUserRequest {
+    const message = createBaseDeactivateUserRequest();
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
 
 function createBaseLoginMfaRequest(): LoginMfaRequest {
   return { mfaToken: "", method: "", code: "" };
@@ -4963,6 +6143,99 @@ export const IdentityServiceService = {
     responseSerialize: (value: StepUpToken): Buffer => Buffer.from(StepUpToken.encode(value).finish()),
     responseDeserialize: (value: Buffer): StepUpToken => StepUpToken.decode(value),
   },
+  /**
+   * Account security policy (spec 2.9, 5.5). Update needs an Admin with MFA on
+   * and a step-up token for AccountSecurityPolicy.
+   */
+  getSecurityPolicy: {
+    path: "/identity.v1.IdentityService/GetSecurityPolicy" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSecurityPolicyRequest): Buffer =>
+      Buffer.from(GetSecurityPolicyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSecurityPolicyRequest => GetSecurityPolicyRequest.decode(value),
+    responseSerialize: (value: SecurityPolicy): Buffer => Buffer.from(SecurityPolicy.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SecurityPolicy => SecurityPolicy.decode(value),
+  },
+  updateSecurityPolicy: {
+    path: "/identity.v1.IdentityService/UpdateSecurityPolicy" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateSecurityPolicyRequest): Buffer =>
+      Buffer.from(UpdateSecurityPolicyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateSecurityPolicyRequest => UpdateSecurityPolicyRequest.decode(value),
+    responseSerialize: (value: SecurityPolicy): Buffer => Buffer.from(SecurityPolicy.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SecurityPolicy => SecurityPolicy.decode(value),
+  },
+  /** Anonymous enrollment with the enrollmentToken of MFA_ENROLLMENT_REQUIRED. */
+  enrollMfaSetup: {
+    path: "/identity.v1.IdentityService/EnrollMfaSetup" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EnrollMfaSetupRequest): Buffer =>
+      Buffer.from(EnrollMfaSetupRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EnrollMfaSetupRequest => EnrollMfaSetupRequest.decode(value),
+    responseSerialize: (value: TotpSetup): Buffer => Buffer.from(TotpSetup.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TotpSetup => TotpSetup.decode(value),
+  },
+  enrollMfaConfirm: {
+    path: "/identity.v1.IdentityService/EnrollMfaConfirm" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EnrollMfaConfirmRequest): Buffer =>
+      Buffer.from(EnrollMfaConfirmRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EnrollMfaConfirmRequest => EnrollMfaConfirmRequest.decode(value),
+    responseSerialize: (value: EnrollmentCompleted): Buffer => Buffer.from(EnrollmentCompleted.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EnrollmentCompleted => EnrollmentCompleted.decode(value),
+  },
+  /** Users and roles of the principal's account. */
+  inviteUser: {
+    path: "/identity.v1.IdentityService/InviteUser" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: InviteUserRequest): Buffer => Buffer.from(InviteUserRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): InviteUserRequest => InviteUserRequest.decode(value),
+    responseSerialize: (value: User): Buffer => Buffer.from(User.encode(value).finish()),
+    responseDeserialize: (value: Buffer): User => User.decode(value),
+  },
+  acceptInvitation: {
+    path: "/identity.v1.IdentityService/AcceptInvitation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AcceptInvitationRequest): Buffer =>
+      Buffer.from(AcceptInvitationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AcceptInvitationRequest => AcceptInvitationRequest.decode(value),
+    responseSerialize: (value: TokenPair): Buffer => Buffer.from(TokenPair.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TokenPair => TokenPair.decode(value),
+  },
+  listUsers: {
+    path: "/identity.v1.IdentityService/ListUsers" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListUsersRequest): Buffer => Buffer.from(ListUsersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListUsersRequest => ListUsersRequest.decode(value),
+    responseSerialize: (value: ListUsersResponse): Buffer => Buffer.from(ListUsersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListUsersResponse => ListUsersResponse.decode(value),
+  },
+  updateUser: {
+    path: "/identity.v1.IdentityService/UpdateUser" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateUserRequest): Buffer => Buffer.from(UpdateUserRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateUserRequest => UpdateUserRequest.decode(value),
+    responseSerialize: (value: User): Buffer => Buffer.from(User.encode(value).finish()),
+    responseDeserialize: (value: Buffer): User => User.decode(value),
+  },
+  deactivateUser: {
+    path: "/identity.v1.IdentityService/DeactivateUser" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeactivateUserRequest): Buffer =>
+      Buffer.from(DeactivateUserRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeactivateUserRequest => DeactivateUserRequest.decode(value),
+    responseSerialize: (value: User): Buffer => Buffer.from(User.encode(value).finish()),
+    responseDeserialize: (value: Buffer): User => User.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -5011,6 +6284,21 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   stepUpWithAuthenticator: handleUnaryCall<StepUpWithAuthenticatorRequest, StepUpToken>;
   issueEmailOtp: handleUnaryCall<IssueEmailOtpRequest, EmailOtpIssued>;
   verifyEmailOtp: handleUnaryCall<VerifyEmailOtpRequest, StepUpToken>;
+  /**
+   * Account security policy (spec 2.9, 5.5). Update needs an Admin with MFA on
+   * and a step-up token for AccountSecurityPolicy.
+   */
+  getSecurityPolicy: handleUnaryCall<GetSecurityPolicyRequest, SecurityPolicy>;
+  updateSecurityPolicy: handleUnaryCall<UpdateSecurityPolicyRequest, SecurityPolicy>;
+  /** Anonymous enrollment with the enrollmentToken of MFA_ENROLLMENT_REQUIRED. */
+  enrollMfaSetup: handleUnaryCall<EnrollMfaSetupRequest, TotpSetup>;
+  enrollMfaConfirm: handleUnaryCall<EnrollMfaConfirmRequest, EnrollmentCompleted>;
+  /** Users and roles of the principal's account. */
+  inviteUser: handleUnaryCall<InviteUserRequest, User>;
+  acceptInvitation: handleUnaryCall<AcceptInvitationRequest, TokenPair>;
+  listUsers: handleUnaryCall<ListUsersRequest, ListUsersResponse>;
+  updateUser: handleUnaryCall<UpdateUserRequest, User>;
+  deactivateUser: handleUnaryCall<DeactivateUserRequest, User>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -5430,6 +6718,147 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: StepUpToken) => void,
+  ): ClientUnaryCall;
+  /**
+   * Account security policy (spec 2.9, 5.5). Update needs an Admin with MFA on
+   * and a step-up token for AccountSecurityPolicy.
+   */
+  getSecurityPolicy(
+    request: GetSecurityPolicyRequest,
+    callback: (error: ServiceError | null, response: SecurityPolicy) => void,
+  ): ClientUnaryCall;
+  getSecurityPolicy(
+    request: GetSecurityPolicyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SecurityPolicy) => void,
+  ): ClientUnaryCall;
+  getSecurityPolicy(
+    request: GetSecurityPolicyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SecurityPolicy) => void,
+  ): ClientUnaryCall;
+  updateSecurityPolicy(
+    request: UpdateSecurityPolicyRequest,
+    callback: (error: ServiceError | null, response: SecurityPolicy) => void,
+  ): ClientUnaryCall;
+  updateSecurityPolicy(
+    request: UpdateSecurityPolicyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SecurityPolicy) => void,
+  ): ClientUnaryCall;
+  updateSecurityPolicy(
+    request: UpdateSecurityPolicyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SecurityPolicy) => void,
+  ): ClientUnaryCall;
+  /** Anonymous enrollment with the enrollmentToken of MFA_ENROLLMENT_REQUIRED. */
+  enrollMfaSetup(
+    request: EnrollMfaSetupRequest,
+    callback: (error: ServiceError | null, response: TotpSetup) => void,
+  ): ClientUnaryCall;
+  enrollMfaSetup(
+    request: EnrollMfaSetupRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TotpSetup) => void,
+  ): ClientUnaryCall;
+  enrollMfaSetup(
+    request: EnrollMfaSetupRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TotpSetup) => void,
+  ): ClientUnaryCall;
+  enrollMfaConfirm(
+    request: EnrollMfaConfirmRequest,
+    callback: (error: ServiceError | null, response: EnrollmentCompleted) => void,
+  ): ClientUnaryCall;
+  enrollMfaConfirm(
+    request: EnrollMfaConfirmRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EnrollmentCompleted) => void,
+  ): ClientUnaryCall;
+  enrollMfaConfirm(
+    request: EnrollMfaConfirmRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EnrollmentCompleted) => void,
+  ): ClientUnaryCall;
+  /** Users and roles of the principal's account. */
+  inviteUser(
+    request: InviteUserRequest,
+    callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  inviteUser(
+    request: InviteUserRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  inviteUser(
+    request: InviteUserRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  acceptInvitation(
+    request: AcceptInvitationRequest,
+    callback: (error: ServiceError | null, response: TokenPair) => void,
+  ): ClientUnaryCall;
+  acceptInvitation(
+    request: AcceptInvitationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TokenPair) => void,
+  ): ClientUnaryCall;
+  acceptInvitation(
+    request: AcceptInvitationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TokenPair) => void,
+  ): ClientUnaryCall;
+  listUsers(
+    request: ListUsersRequest,
+    callback: (error: ServiceError | null, response: ListUsersResponse) => void,
+  ): ClientUnaryCall;
+  listUsers(
+    request: ListUsersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListUsersResponse) => void,
+  ): ClientUnaryCall;
+  listUsers(
+    request: ListUsersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListUsersResponse) => void,
+  ): ClientUnaryCall;
+  updateUser(
+    request: UpdateUserRequest,
+    callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  updateUser(
+    request: UpdateUserRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  updateUser(
+    request: UpdateUserRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  deactivateUser(
+    request: DeactivateUserRequest,
+    callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  deactivateUser(
+    request: DeactivateUserRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  deactivateUser(
+    request: DeactivateUserRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: User) => void,
   ): ClientUnaryCall;
 }
 
