@@ -2,7 +2,12 @@ import { ApiClient } from './support/api-client';
 import { signUp, type SignedUpUser } from './support/journeys';
 import { bootPlatform, type BootedPlatform } from './support/platform-fixture';
 import { totp } from './support/totp';
-import { waitFor } from './support/wait-for';
+import {
+  emailCode as emailCodeOf,
+  nextStep as nextStepOf,
+  platformNow as platformNowOf,
+  stepUpByEmail as stepUpByEmailOf,
+} from './support/mfa-journeys';
 
 let booted: BootedPlatform;
 let api: ApiClient;
@@ -13,26 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => booted.stop());
 
-const platformNow = async () => new Date((await api.get('/v1/sandbox/clock')).body.now);
-/** Moves the sandbox clock to the next 30 s step, so the next authenticator code is a new one. */
-const nextStep = (token: string) => api.post('/v1/sandbox/clock/advance', { token, body: { seconds: 30 } });
-
-async function emailCode(email: string, seen: number): Promise<string> {
-  const mail = await waitFor(
-    () => api.get(`/v1/sandbox/mailbox?to=${encodeURIComponent(email)}`),
-    (r) => r.body.items.filter((m: { text: string }) => /Your code: \d{6}/.test(m.text)).length > seen,
-    { what: 'the one-time code mail' },
-  );
-  return /Your code: (\d{6})/.exec(mail.body.items.find((m: { text: string }) => /Your code: \d{6}/.test(m.text)).text)![1];
-}
-
-async function stepUpByEmail(user: SignedUpUser, seen: number): Promise<string> {
-  expect((await api.post('/v1/email-otp/issue', { token: user.accessToken, body: { action: 'MfaManage' } })).status).toBe(200);
-  const code = await emailCode(user.email, seen);
-  const res = await api.post('/v1/email-otp/verify', { token: user.accessToken, body: { action: 'MfaManage', code } });
-  expect(res.status).toBe(200);
-  return res.body.stepUpToken;
-}
+const platformNow = () => platformNowOf(api);
+const nextStep = (token: string) => nextStepOf(api, token);
+const emailCode = (email: string, seen: number) => emailCodeOf(api, email, seen);
+const stepUpByEmail = (user: SignedUpUser, seen: number) => stepUpByEmailOf(api, user, seen);
 
 describe('MFA with an authenticator app', () => {
   it('enrols with a step-up, then signs in in two steps, refusing replayed codes', async () => {

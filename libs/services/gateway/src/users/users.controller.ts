@@ -1,0 +1,91 @@
+import type { identityV1 } from '@mp/contracts';
+import type { Request as ExRequest } from 'express';
+import { Body, Get, NoSecurity, Path, Post, Put, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { principalOf } from '../app/request-context';
+import type { CurrentUser, TokenResponse } from '../auth-routes/auth.models';
+import { GatewayController } from '../common/gateway-controller';
+import { orNull } from '../common/nullable';
+import type { Problem } from '../common/problem.model';
+
+export type Role = 'Admin' | 'Manager' | 'Member';
+
+export interface InviteUserRequest {
+  email: string;
+  role: Role;
+  /** Limits the user to one subaccount. */
+  subaccountId?: string;
+}
+
+export interface UpdateUserRequest {
+  role?: Role;
+  /** A subaccount id to limit the user to it, or null for the whole account. */
+  subaccountId?: string | null;
+}
+
+export interface AcceptInvitationRequest {
+  /** From the invitation email. */
+  token: string;
+  password: string;
+}
+
+export interface UserList {
+  items: CurrentUser[];
+}
+
+const toUser = (u: identityV1.User): CurrentUser => ({ ...u, subaccountId: orNull(u.subaccountId), createdAt: u.createdAt ?? '' });
+
+/** The account's users and roles. */
+@Route('v1')
+@Tags('Users and roles')
+@Response<Problem>(400, 'Bad Request')
+@Response<Problem>(401, 'Unauthorized')
+@Response<Problem>(403, 'Forbidden')
+@Response<Problem>(404, 'Not Found')
+@Response<Problem>(409, 'Conflict')
+@Response<Problem>(422, 'Validation Error')
+@Response<Problem>(429, 'Too Many Requests')
+@Response<Problem>(500, 'Internal Server Error')
+export class UsersController extends GatewayController {
+  /** Users of the account, with `mfaEnabled`. */
+  @Get('account/users')
+  @Security('bearer')
+  public async list(@Request() req: ExRequest): Promise<UserList> {
+    const res = await this.deps.clients.identity.listUsers({}, { principal: principalOf(req) });
+    return { items: res.items.map(toUser) };
+  }
+
+  /** Invites a user by email (Admin; a Manager may invite Members). */
+  @Post('account/users')
+  @Security('bearer')
+  @SuccessResponse(201, 'Invited')
+  public async invite(@Body() body: InviteUserRequest, @Request() req: ExRequest): Promise<CurrentUser> {
+    const user = await this.deps.clients.identity.inviteUser(body, { principal: principalOf(req) });
+    this.setStatus(201);
+    return toUser(user);
+  }
+
+  /** Changes a user's role or subaccount limit (Admin). */
+  @Put('account/users/{userId}')
+  @Security('bearer')
+  public async update(@Path() userId: string, @Body() body: UpdateUserRequest, @Request() req: ExRequest): Promise<CurrentUser> {
+    const user = await this.deps.clients.identity.updateUser(
+      { userId, role: body.role, subaccount: 'subaccountId' in body ? { subaccountId: body.subaccountId ?? undefined } : undefined },
+      { principal: principalOf(req) },
+    );
+    return toUser(user);
+  }
+
+  /** Deactivates a user (Admin): their sessions end and they cannot sign in (USER_INACTIVE). */
+  @Post('account/users/{userId}/deactivate')
+  @Security('bearer')
+  public async deactivate(@Path() userId: string, @Request() req: ExRequest): Promise<CurrentUser> {
+    return toUser(await this.deps.clients.identity.deactivateUser({ userId }, { principal: principalOf(req) }));
+  }
+
+  /** Accepts an invitation: sets the password and signs in (or asks for MFA enrollment). */
+  @Post('auth/accept-invitation')
+  @NoSecurity()
+  public async accept(@Body() body: AcceptInvitationRequest): Promise<TokenResponse> {
+    return this.deps.clients.identity.acceptInvitation(body);
+  }
+}
