@@ -4,7 +4,12 @@ let booted: BootedPlatform;
 
 // One platform for both limits: per credential 3, per address 8 requests a minute.
 beforeAll(async () => {
-  booted = await bootPlatform({ RATE_LIMIT_PER_IP_PER_MINUTE: '8', RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE: '3' });
+  booted = await bootPlatform({
+    RATE_LIMIT_PER_IP_PER_MINUTE: '8',
+    RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE: '3',
+    // Its own counters: other suites' platforms share the Redis and the loopback address.
+    RATE_LIMIT_KEY_PREFIX: `test:rl:${Date.now()}:`,
+  });
   // Windows are fixed minutes of real time: start well inside one so the counts below hold.
   const intoMinute = Date.now() % 60_000;
   if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));

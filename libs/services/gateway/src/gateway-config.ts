@@ -1,4 +1,4 @@
-import { int, optionalStr, url } from '@mp/config';
+import { int, optionalStr, str, url } from '@mp/config';
 
 export const gatewayConfigSchema = {
   PORT: int({ default: 8080, min: 0, max: 65535, description: 'gateway HTTP port' }),
@@ -6,6 +6,7 @@ export const gatewayConfigSchema = {
   REDIS_URL: url({ optional: true, protocols: ['redis', 'rediss'], secret: true, description: 'rate limits in Redis; in memory when unset' }),
   RATE_LIMIT_PER_IP_PER_MINUTE: int({ default: 1200, min: 1 }),
   RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE: int({ default: 600, min: 1 }),
+  RATE_LIMIT_KEY_PREFIX: str({ default: 'mp:rl:', description: 'namespace of the counters in Redis: deployments sharing one Redis need their own' }),
   TRUST_PROXY: optionalStr({ description: "express 'trust proxy' setting, e.g. 'loopback' or a hop count" }),
 };
 
@@ -15,6 +16,7 @@ export interface GatewayConfig {
   REDIS_URL?: string;
   RATE_LIMIT_PER_IP_PER_MINUTE: number;
   RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE: number;
+  RATE_LIMIT_KEY_PREFIX?: string;
   TRUST_PROXY?: string;
   SANDBOX: boolean;
 }

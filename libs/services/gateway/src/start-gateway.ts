@@ -27,7 +27,7 @@ export async function startGateway(options: {
   host?: string;
 }): Promise<RunningGateway> {
   const { config, clients, clock, logger } = options;
-  const rateLimits: RateLimitStore = config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL) : new MemoryRateLimitStore();
+  const rateLimits: RateLimitStore = config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL, config.RATE_LIMIT_KEY_PREFIX) : new MemoryRateLimitStore();
   const verifier = new AccessTokenVerifier(async () => JSON.parse((await clients.identity.getSigningKeys({})).jwksJson), clock);
   const deps: GatewayDeps = { config, clients, clock, logger, rateLimits, credentials: new CredentialResolver(verifier, clients) };
   const server: Server = createServer(createGatewayApp(deps));

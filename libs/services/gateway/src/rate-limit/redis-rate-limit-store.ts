@@ -9,7 +9,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   private readonly client: RedisClientType;
   private connecting?: Promise<unknown>;
 
-  constructor(url: string, private readonly prefix = 'mp:rl:') {
+  constructor(url: string, private readonly prefix: string = 'mp:rl:') {
     this.client = createClient({ url, socket: { reconnectStrategy: (n) => Math.min(n * 100, 2000) } });
     this.client.on('error', () => undefined); // reported through ping()/hit() failures
   }
