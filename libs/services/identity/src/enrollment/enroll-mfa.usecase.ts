@@ -9,7 +9,7 @@ import { matchTotp, newTotpSecret, otpauthUrl } from '../mfa/totp';
 import { issueTokenPair } from '../sessions/issue-token-pair';
 import { insertSession } from '../sessions/sessions.repository';
 import { looksLikeSecretToken, sameSecret, sha256Hex } from '../shared/secret-token';
-import { findEnrollmentToken, recordEnrollmentFailure, useEnrollmentToken, type EnrollmentTokenRow } from './enrollment.repository';
+import { enrollmentTokens, type EnrollmentTokenRow } from './enrollment.repository';
 
 /** Wrong codes a single enrollment token takes before it is burnt. */
 export const ENROLLMENT_MAX_ATTEMPTS = 5;
@@ -26,7 +26,7 @@ function presentedToken(raw: string | undefined): string {
 /** The live enrollment token and its user, locked for this transaction; unknown, used and expired tokens answer the same. */
 async function openEnrollment(trx: Knex.Transaction, token: string, now: Date): Promise<{ row: EnrollmentTokenRow; user: UserWithAccount }> {
   const tokenHash = sha256Hex(token);
-  const row = await findEnrollmentToken(trx, tokenHash);
+  const row = await enrollmentTokens.find(trx, tokenHash);
   if (!row || !sameSecret(row.token_hash, tokenHash) || row.used_at || new Date(row.expires_at).getTime() <= now.getTime()) {
     throw invalidOrExpired();
   }
@@ -76,10 +76,10 @@ export async function enrollMfaConfirm(ctx: IdentityContext, request: identityV1
     }
     const step = matchTotp(pending.secret, code, now, null);
     if (step === undefined) {
-      const failures = await recordEnrollmentFailure(trx, row.id, ENROLLMENT_MAX_ATTEMPTS, now);
+      const failures = await enrollmentTokens.recordFailure(trx, row.id, ENROLLMENT_MAX_ATTEMPTS, now);
       return { kind: 'wrong', attemptsRemaining: Math.max(0, ENROLLMENT_MAX_ATTEMPTS - failures) };
     }
-    if (!(await useEnrollmentToken(trx, row.id, now))) throw invalidOrExpired();
+    if (!(await enrollmentTokens.use(trx, row.id, now))) throw invalidOrExpired();
     // The confirming code counts as used: it cannot also sign in.
     await activateTotpSecret(trx, user.id, step, now);
     await setUserMfaEnabled(trx, user.id, true);

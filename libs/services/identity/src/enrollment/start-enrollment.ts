@@ -2,7 +2,7 @@ import { DomainError } from '@mp/problems';
 import type { IdentityContext } from '../identity-context';
 import { newSecretToken, sha256Hex } from '../shared/secret-token';
 import { addSeconds, toIso } from '../shared/time';
-import { insertEnrollmentToken } from './enrollment.repository';
+import { enrollmentTokens } from './enrollment.repository';
 
 export const ENROLLMENT_TOKEN_TTL_SECONDS = 15 * 60;
 
@@ -16,7 +16,7 @@ export async function startMfaEnrollment(ctx: IdentityContext, userId: string): 
   const expiresAt = await ctx.db.transaction(async (trx) => {
     const now = ctx.clock.now();
     const expires = addSeconds(now, ENROLLMENT_TOKEN_TTL_SECONDS);
-    await insertEnrollmentToken(trx, { userId, tokenHash: sha256Hex(enrollmentToken), expiresAt: expires }, now);
+    await enrollmentTokens.insert(trx, { userId, tokenHash: sha256Hex(enrollmentToken), expiresAt: expires }, now);
     return expires;
   });
   throw new DomainError('MFA_ENROLLMENT_REQUIRED', 'This account requires MFA: set up an authenticator to sign in.', {

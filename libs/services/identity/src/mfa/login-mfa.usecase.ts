@@ -7,7 +7,7 @@ import { issueTokenPair } from '../sessions/issue-token-pair';
 import { insertSession } from '../sessions/sessions.repository';
 import { looksLikeSecretToken, newSecretToken, sameSecret, sha256Hex } from '../shared/secret-token';
 import { addSeconds, toIso } from '../shared/time';
-import { findLoginChallenge, insertLoginChallenge, recordChallengeFailure, useLoginChallenge } from './mfa.repository';
+import { loginChallenges } from './mfa.repository';
 import { MFA_METHODS } from './mfa-status.usecase';
 import { acceptRecoveryCode, acceptTotpCode } from './second-factor';
 
@@ -23,7 +23,7 @@ export async function startMfaChallenge(ctx: IdentityContext, userId: string): P
   const expiresAt = await ctx.db.transaction(async (trx) => {
     const now = ctx.clock.now();
     const expires = addSeconds(now, MFA_TOKEN_TTL_SECONDS);
-    await insertLoginChallenge(trx, { userId, tokenHash: sha256Hex(mfaToken), expiresAt: expires }, now);
+    await loginChallenges.insert(trx, { userId, tokenHash: sha256Hex(mfaToken), expiresAt: expires }, now);
     return expires;
   });
   throw new DomainError('MFA_REQUIRED', 'Enter a code from your authenticator or a recovery code.', {
@@ -63,7 +63,7 @@ export async function loginMfa(ctx: IdentityContext, request: identityV1.LoginMf
   const outcome = await ctx.db.transaction(async (trx): Promise<Outcome> => {
     const now = ctx.clock.now();
     const tokenHash = sha256Hex(mfaToken);
-    const challenge = await findLoginChallenge(trx, tokenHash);
+    const challenge = await loginChallenges.find(trx, tokenHash);
     if (
       !challenge ||
       !sameSecret(challenge.token_hash, tokenHash) ||
@@ -79,10 +79,10 @@ export async function loginMfa(ctx: IdentityContext, request: identityV1.LoginMf
     if (user.status !== 'active') throw new DomainError('USER_INACTIVE', 'This user is deactivated.');
 
     if (!(await acceptSecondFactor(trx, user.id, method, code, now))) {
-      const failures = await recordChallengeFailure(trx, challenge.id, MFA_MAX_ATTEMPTS, now);
+      const failures = await loginChallenges.recordFailure(trx, challenge.id, MFA_MAX_ATTEMPTS, now);
       return { kind: 'wrong', attemptsRemaining: Math.max(0, MFA_MAX_ATTEMPTS - failures) };
     }
-    if (!(await useLoginChallenge(trx, challenge.id, now))) throw challengeInvalid();
+    if (!(await loginChallenges.use(trx, challenge.id, now))) throw challengeInvalid();
     const sessionId = await insertSession(trx, { userId: user.id, accountId: user.account_id, mfaPassed: true }, now);
     return { kind: 'ok', pair: await issueTokenPair(ctx, trx, key, { sessionId, userId: user.id, accountId: user.account_id }, now) };
   });

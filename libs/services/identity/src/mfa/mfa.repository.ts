@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { AttemptLimitedTokenStore, type AttemptLimitedTokenRow } from '../shared/attempt-limited-token.store';
 import { USERS } from '../accounts/accounts.repository';
 import { newId } from '../shared/ids';
 
@@ -15,15 +16,7 @@ export interface TotpSecretRow {
   confirmed_at: Date | null;
 }
 
-export interface LoginChallengeRow {
-  id: string;
-  user_id: string;
-  token_hash: string;
-  expires_at: Date;
-  failed_attempts: number;
-  used_at: Date | null;
-  created_at: Date;
-}
+export type LoginChallengeRow = AttemptLimitedTokenRow;
 
 export async function findTotpSecret(db: Knex, userId: string): Promise<TotpSecretRow | undefined> {
   return db<TotpSecretRow>(MFA_TOTP_SECRETS).where({ user_id: userId }).first();
@@ -85,38 +78,5 @@ export async function deleteMfaFactors(trx: Knex.Transaction, userId: string): P
   await trx(MFA_LOGIN_CHALLENGES).where({ user_id: userId }).delete();
 }
 
-export async function insertLoginChallenge(
-  trx: Knex.Transaction,
-  challenge: { userId: string; tokenHash: string; expiresAt: Date },
-  now: Date,
-): Promise<void> {
-  await trx(MFA_LOGIN_CHALLENGES).insert({
-    id: newId(),
-    user_id: challenge.userId,
-    token_hash: challenge.tokenHash,
-    expires_at: challenge.expiresAt,
-    failed_attempts: 0,
-    created_at: now,
-  });
-}
-
-export async function findLoginChallenge(trx: Knex.Transaction, tokenHash: string): Promise<LoginChallengeRow | undefined> {
-  return trx<LoginChallengeRow>(MFA_LOGIN_CHALLENGES).where({ token_hash: tokenHash }).forUpdate().first();
-}
-
-/** Counts a wrong code; the challenge is burnt (used) at `maxAttempts`. Answers the new count. */
-export async function recordChallengeFailure(trx: Knex.Transaction, id: string, maxAttempts: number, now: Date): Promise<number> {
-  const [row] = await trx(MFA_LOGIN_CHALLENGES)
-    .where({ id })
-    .update({
-      failed_attempts: trx.raw('failed_attempts + 1'),
-      used_at: trx.raw('case when failed_attempts + 1 >= ? then ?::timestamptz else used_at end', [maxAttempts, now.toISOString()]),
-    })
-    .returning('failed_attempts');
-  return Number(row.failed_attempts);
-}
-
-export async function useLoginChallenge(trx: Knex.Transaction, id: string, now: Date): Promise<boolean> {
-  const rows = await trx(MFA_LOGIN_CHALLENGES).where({ id }).whereNull('used_at').update({ used_at: now }).returning('id');
-  return rows.length === 1;
-}
+/** The mfaTokens of MFA_REQUIRED. */
+export const loginChallenges = new AttemptLimitedTokenStore(MFA_LOGIN_CHALLENGES);
