@@ -1,5 +1,10 @@
 import { parse } from 'yaml';
+import { signUp } from './support/journeys';
 import { bootPlatform, type BootedPlatform } from './support/platform-fixture';
+
+/** DECISIONS "Accounts": every right an API key can hold. */
+const API_KEY_RIGHTS = ['SendMessages', 'ReadMessages', 'ManageWebhooks', 'ManageRouting', 'ReadRecipientConsent', 'ManageRecipientConsent'];
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
 
 let booted: BootedPlatform;
 
@@ -41,11 +46,72 @@ describe('the published contract (spec 9)', () => {
     const doc = (await booted.api.get('/openapi/public.json')).body;
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
       for (const [method, op] of Object.entries(ops)) {
-        const concrete = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+        const concrete = path.replace(/\{[^}]+\}/g, SOME_ID);
         const res = await booted.api.request(method.toUpperCase(), concrete, { body: method === 'get' || method === 'delete' ? undefined : {} });
         const secured = (op.security ?? []).length > 0;
         expect({ op: `${method} ${path}`, status: res.status === 401 }).toEqual({ op: `${method} ${path}`, status: secured });
       }
     }
+  });
+
+  it('enforces each scheme it annotates: a user token, an API key, and the rights each operation names', async () => {
+    const doc = (await booted.api.get('/openapi/public.json')).body;
+    const user = await signUp(booted.api, 'schemes');
+    const keyWith = new Map<string, string>();
+    const apiKey = async (rights: string[]) => {
+      const id = rights.join(',');
+      if (!keyWith.has(id)) {
+        const created = await booted.api.post('/v1/api-keys', { token: user.accessToken, body: { name: `key ${keyWith.size}`, rights } });
+        expect(created.status).toBe(201);
+        keyWith.set(id, created.body.key);
+      }
+      return keyWith.get(id)!;
+    };
+    const allRightsKey = await apiKey(API_KEY_RIGHTS);
+    // The caller's own ids where a path names them, so routes get past tenancy checks where they can.
+    const concrete = (path: string) =>
+      path.replace('{accountId}', user.accountId).replace('{userId}', user.userId).replace(/\{[^}]+\}/g, SOME_ID);
+    const call = (method: string, path: string, credential: { token?: string; apiKey?: string }) =>
+      booted.api.request(method.toUpperCase(), concrete(path), {
+        ...credential,
+        body: method === 'get' || method === 'delete' ? undefined : {},
+      });
+    const refusedScheme = (res: { status: number; body: { code?: string; detail?: string } }) =>
+      res.status === 401 && /does not accept/.test(res.body?.detail ?? '');
+
+    const seen = { bearer: 0, apiKey: 0, rights: 0 };
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const security = op.security ?? [];
+        if (security.length === 0) continue; // anonymous: covered above
+        const name = `${method} ${path}`;
+        const bearer = security.some((s) => 'bearer' in s);
+        const keyRights = security.find((s) => 'apiKey' in s)?.apiKey;
+        for (const right of keyRights ?? []) expect({ name, right, known: API_KEY_RIGHTS.includes(right) }).toEqual({ name, right, known: true });
+
+        const withToken = await call(method, path, { token: user.accessToken });
+        expect({ name, bearerRefused: refusedScheme(withToken) }).toEqual({ name, bearerRefused: !bearer });
+        if (bearer) seen.bearer += 1;
+
+        const withKey = await call(method, path, { apiKey: allRightsKey });
+        expect({ name, keyRefused: refusedScheme(withKey), status: withKey.status === 403 && withKey.body.code === 'FORBIDDEN' }).toEqual({
+          name,
+          keyRefused: keyRights === undefined,
+          status: false,
+        });
+        if (keyRights === undefined) continue;
+        seen.apiKey += 1;
+        if (keyRights.length === 0) continue;
+
+        // A key holding every right but the ones named is refused with 403 FORBIDDEN naming them.
+        const lacking = await call(method, path, { apiKey: await apiKey(API_KEY_RIGHTS.filter((r) => !keyRights.includes(r))) });
+        expect({ name, status: lacking.status, code: lacking.body.code }).toEqual({ name, status: 403, code: 'FORBIDDEN' });
+        for (const right of keyRights) expect(lacking.body.detail).toContain(right);
+        seen.rights += 1;
+      }
+    }
+    expect(seen.bearer).toBeGreaterThan(20);
+    expect(seen.apiKey).toBeGreaterThan(3);
+    expect(seen.rights).toBeGreaterThanOrEqual(3);
   });
 });

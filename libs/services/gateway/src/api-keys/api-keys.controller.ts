@@ -1,6 +1,6 @@
 import type { identityV1 } from '@mp/contracts';
 import type { Request as ExRequest } from 'express';
-import { Body, Delete, Get, Path, Post, Put, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Delete, Get, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import { orNull } from '../common/nullable';
@@ -64,11 +64,15 @@ export class ApiKeysController extends GatewayController {
     return toResource(key);
   }
 
-  /** Revokes a key: it answers 401 API_KEY_REVOKED from then on. */
+  /**
+   * Revokes a key: it answers 401 API_KEY_REVOKED from then on. With
+   * `purge=true` the key is deleted instead: it leaves the list, cannot be
+   * changed, and answers 401 API_KEY_DELETED.
+   */
   @Delete('{apiKeyId}')
   @SuccessResponse(204, 'Revoked')
-  public async revoke(@Path() apiKeyId: string, @Request() req: ExRequest): Promise<void> {
-    await this.deps.clients.identity.revokeApiKey({ apiKeyId }, { principal: principalOf(req) });
+  public async revoke(@Path() apiKeyId: string, @Request() req: ExRequest, @Query() purge?: boolean): Promise<void> {
+    await this.deps.clients.identity.revokeApiKey({ apiKeyId, purge: purge === true }, { principal: principalOf(req) });
     this.setStatus(204);
   }
 }

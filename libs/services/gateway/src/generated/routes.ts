@@ -870,7 +870,7 @@ export function RegisterRoutes(app: Router) {
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/accounts/:accountId/security-policy',
-            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            authenticateMiddleware([{"bearer":[]}]),
             ...(fetchMiddlewares<RequestHandler>(SecurityPolicyController)),
             ...(fetchMiddlewares<RequestHandler>(SecurityPolicyController.prototype.get)),
 
@@ -2176,6 +2176,7 @@ export function RegisterRoutes(app: Router) {
         const argsApiKeysController_revoke: Record<string, TsoaRoute.ParameterSchema> = {
                 apiKeyId: {"in":"path","name":"apiKeyId","required":true,"dataType":"string"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                purge: {"in":"query","name":"purge","dataType":"boolean"},
         };
         app.delete('/v1/api-keys/:apiKeyId',
             authenticateMiddleware([{"bearer":[]}]),

@@ -51,9 +51,9 @@ const toResource = (p: identityV1.SecurityPolicy): SecurityPolicyResource => ({
 @Response<Problem>(429, 'Too Many Requests')
 @Response<Problem>(500, 'Internal Server Error')
 export class SecurityPolicyController extends GatewayController {
+  /** Signed-in users only: API keys are for sending and reading messages, not account security. */
   @Get('accounts/{accountId}/security-policy')
   @Security('bearer')
-  @Security('apiKey')
   public async get(@Path() accountId: string, @Request() req: ExRequest): Promise<SecurityPolicyResource> {
     return toResource(await this.deps.clients.identity.getSecurityPolicy({ accountId }, { principal: principalOf(req) }));
   }

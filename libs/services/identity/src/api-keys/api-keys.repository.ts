@@ -80,3 +80,11 @@ export async function revokeApiKey(db: Knex, accountId: string, apiKeyId: string
     .update({ status: 'revoked', revoked_at: now, updated_at: now });
   return findApiKey(db, accountId, apiKeyId);
 }
+
+/** Deletes for good (soft: the row stays so a presented key can be told apart from an unknown one). */
+export async function deleteApiKey(db: Knex, accountId: string, apiKeyId: string, now: Date): Promise<void> {
+  await db(API_KEYS)
+    .where({ id: apiKeyId, account_id: accountId })
+    .whereNot({ status: 'deleted' })
+    .update({ status: 'deleted', revoked_at: db.raw('coalesce(revoked_at, ?)', [now]), deleted_at: now, updated_at: now });
+}

@@ -37,6 +37,20 @@ describe('API keys (service, embedded database)', () => {
     expect(await h.handlers.revokeApiKey({ apiKeyId: created.apiKey!.apiKeyId }, as(principal))).toEqual(revoked);
   });
 
+  it('deletes a key for good when purged: unlisted, unchangeable, and API_KEY_DELETED when presented', async () => {
+    const { accountId, principal } = await signUp(h);
+    const created = await h.handlers.createApiKey({ name: 'old', rights: [], rightsGiven: false }, as(principal));
+    const apiKeyId = created.apiKey!.apiKeyId;
+    const deleted = await h.handlers.revokeApiKey({ apiKeyId, purge: true }, as(principal));
+    expect(deleted).toMatchObject({ status: 'deleted', revokedAt: expect.any(String) });
+    expect(await codeOf(h.handlers.authenticateApiKey({ key: created.key }, as()))).toBe('API_KEY_DELETED');
+    expect((await h.handlers.listApiKeys({}, as(principal))).items).toEqual([]);
+    expect(await codeOf(h.handlers.updateApiKey({ apiKeyId, name: 'new', rights: [], rightsGiven: false }, as(principal)))).toBe('NOT_FOUND');
+    expect(await codeOf(h.handlers.revokeApiKey({ apiKeyId }, as(principal)))).toBe('NOT_FOUND');
+    // The row stays so the presented key is told apart from an unknown one.
+    expect(await h.db('api_keys').where({ account_id: accountId, status: 'deleted' })).toHaveLength(1);
+  });
+
   it('expires a key by the sandbox clock', async () => {
     const { principal } = await signUp(h);
     const expiresAt = new Date(h.clock.now().getTime() + 3600_000).toISOString();

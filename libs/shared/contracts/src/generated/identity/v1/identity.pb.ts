@@ -327,6 +327,8 @@ export interface UpdateApiKeyRequest {
 
 export interface RevokeApiKeyRequest {
   apiKeyId: string;
+  /** Deletes the key for good: it leaves listings and answers API_KEY_DELETED. */
+  purge: boolean;
 }
 
 export interface GetSendingStandingRequest {
@@ -5569,13 +5571,16 @@ export const UpdateApiKeyRequest: MessageFns<UpdateApiKeyRequest> = {
 };
 
 function createBaseRevokeApiKeyRequest(): RevokeApiKeyRequest {
-  return { apiKeyId: "" };
+  return { apiKeyId: "", purge: false };
 }
 
 export const RevokeApiKeyRequest: MessageFns<RevokeApiKeyRequest> = {
   encode(message: RevokeApiKeyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.apiKeyId !== "") {
       writer.uint32(10).string(message.apiKeyId);
+    }
+    if (message.purge !== false) {
+      writer.uint32(16).bool(message.purge);
     }
     return writer;
   },
@@ -5601,6 +5606,14 @@ export const RevokeApiKeyRequest: MessageFns<RevokeApiKeyRequest> = {
             message.apiKeyId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.purge = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5620,6 +5633,7 @@ export const RevokeApiKeyRequest: MessageFns<RevokeApiKeyRequest> = {
         : isSet(object.api_key_id)
         ? globalThis.String(object.api_key_id)
         : "",
+      purge: isSet(object.purge) ? globalThis.Boolean(object.purge) : false,
     };
   },
 
@@ -5627,6 +5641,9 @@ export const RevokeApiKeyRequest: MessageFns<RevokeApiKeyRequest> = {
     const obj: any = {};
     if (message.apiKeyId !== "") {
       obj.apiKeyId = message.apiKeyId;
+    }
+    if (message.purge !== false) {
+      obj.purge = message.purge;
     }
     return obj;
   },
@@ -5637,6 +5654,7 @@ export const RevokeApiKeyRequest: MessageFns<RevokeApiKeyRequest> = {
   fromPartial<I extends Exact<DeepPartial<RevokeApiKeyRequest>, I>>(object: I): RevokeApiKeyRequest {
     const message = createBaseRevokeApiKeyRequest();
     message.apiKeyId = object.apiKeyId ?? "";
+    message.purge = object.purge ?? false;
     return message;
   },
 };
