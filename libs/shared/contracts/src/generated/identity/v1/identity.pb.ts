@@ -328,7 +328,7 @@ export interface UpdateApiKeyRequest {
 export interface RevokeApiKeyRequest {
   apiKeyId: string;
   /** Deletes the key for good: it leaves listings and answers API_KEY_DELETED. */
-  purge: boolean;
+  purge?: boolean | undefined;
 }
 
 export interface GetSendingStandingRequest {
@@ -5571,7 +5571,7 @@ export const UpdateApiKeyRequest: MessageFns<UpdateApiKeyRequest> = {
 };
 
 function createBaseRevokeApiKeyRequest(): RevokeApiKeyRequest {
-  return { apiKeyId: "", purge: false };
+  return { apiKeyId: "", purge: undefined };
 }
 
 export const RevokeApiKeyRequest: MessageFns<RevokeApiKeyRequest> = {
@@ -5579,7 +5579,7 @@ export const RevokeApiKeyRequest: MessageFns<RevokeApiKeyRequest> = {
     if (message.apiKeyId !== "") {
       writer.uint32(10).string(message.apiKeyId);
     }
-    if (message.purge !== false) {
+    if (message.purge !== undefined) {
       writer.uint32(16).bool(message.purge);
     }
     return writer;
@@ -5633,7 +5633,7 @@ export const RevokeApiKeyRequest: MessageFns<RevokeApiKeyRequest> = {
         : isSet(object.api_key_id)
         ? globalThis.String(object.api_key_id)
         : "",
-      purge: isSet(object.purge) ? globalThis.Boolean(object.purge) : false,
+      purge: isSet(object.purge) ? globalThis.Boolean(object.purge) : undefined,
     };
   },
 
@@ -5642,7 +5642,7 @@ export const RevokeApiKeyRequest: MessageFns<RevokeApiKeyRequest> = {
     if (message.apiKeyId !== "") {
       obj.apiKeyId = message.apiKeyId;
     }
-    if (message.purge !== false) {
+    if (message.purge !== undefined) {
       obj.purge = message.purge;
     }
     return obj;
@@ -5654,7 +5654,7 @@ export const RevokeApiKeyRequest: MessageFns<RevokeApiKeyRequest> = {
   fromPartial<I extends Exact<DeepPartial<RevokeApiKeyRequest>, I>>(object: I): RevokeApiKeyRequest {
     const message = createBaseRevokeApiKeyRequest();
     message.apiKeyId = object.apiKeyId ?? "";
-    message.purge = object.purge ?? false;
+    message.purge = object.purge ?? undefined;
     return message;
   },
 };
