@@ -1,4 +1,4 @@
-import { int, str, url, type ConfigOf } from '@mp/config';
+import { int, optionalInt, str, url, type ConfigOf } from '@mp/config';
 
 /** Identity's fragment of the environment; the apps compose it with the host schema. */
 export const identityConfigSchema = {
@@ -15,6 +15,8 @@ export const identityConfigSchema = {
   MAIL_FROM: str({ default: 'no-reply@sandbox.messaging.local', description: 'sender address of identity mail' }),
   ACCESS_TOKEN_TTL_SECONDS: int({ default: 900, min: 1, description: 'lifetime of an access token' }),
   REFRESH_TOKEN_TTL_SECONDS: int({ default: 30 * 24 * 3600, min: 1, description: 'lifetime of a refresh token' }),
+  ACCOUNT_DAILY_QUOTA: optionalInt({ min: 0, description: "sends per UTC day of an account's own (no subaccount) messages; unset is unlimited" }),
+  ACCOUNT_MONTHLY_QUOTA: optionalInt({ min: 0, description: "sends per UTC month of an account's own messages; unset is unlimited" }),
   EMAIL_VERIFICATION_TTL_SECONDS: int({ default: 48 * 3600, min: 1, description: 'lifetime of an email verification token' }),
 };
 

@@ -8,6 +8,7 @@ import { Dispatcher } from './dispatch/dispatcher';
 import { messagingHandlers, type MessagingHandlers } from './grpc/messaging.handlers';
 import type { MessagingClients } from './messaging-clients';
 import { messagingMigrations } from './migrations';
+import { QuotaLedger } from './quota/quota-ledger';
 import { receiptConsumer } from './receipts/receipt.consumer';
 
 export type MessagingDeps = Omit<ServiceDeps<MessagingConfig>, 'clients'> & { clients: MessagingClients };
@@ -41,6 +42,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
     clock,
     clients,
     priceTable: config.PRICE_TABLE,
+    quota: new QuotaLedger(),
     onQueued: () => dispatcher.kick(),
   });
   if (!config.DISPATCH_ENABLED) logger.info('dispatch is disabled (DISPATCH_ENABLED=false): accepted messages stay queued');

@@ -43,6 +43,10 @@ export const int = (opts: Options<number> & { min?: number; max?: number } = {})
     return n;
   });
 
+/** A whole number that may be left unset (e.g. a limit where unset means none). */
+export const optionalInt = (opts: Omit<Options<number>, 'default'> & { min?: number; max?: number } = {}) =>
+  field<number | undefined>({ ...opts, optional: true }, (v) => int(opts).parse(v));
+
 export const bool = (opts: Options<boolean> = {}) =>
   field<boolean>(opts, (v) => {
     const lower = v.toLowerCase();

@@ -10,6 +10,8 @@ import { SecurityPolicyController } from './../security-policy/security-policy.c
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { SandboxController } from './../sandbox/sandbox.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+import { QuotaController } from './../quota/quota.controller';
+// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { ProviderCallbacksController } from './../provider-callbacks/provider-callbacks.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { PlatformController } from './../platform-routes/platform.controller';
@@ -243,6 +245,27 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "seconds": {"dataType":"double","required":true,"validators":{"minimum":{"value":0},"maximum":{"value":31536000}}},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "QuotaWindowResource": {
+        "dataType": "refObject",
+        "properties": {
+            "limit": {"dataType":"union","subSchemas":[{"dataType":"double"},{"dataType":"enum","enums":[null]}],"required":true},
+            "used": {"dataType":"double","required":true},
+            "remaining": {"dataType":"union","subSchemas":[{"dataType":"double"},{"dataType":"enum","enums":[null]}],"required":true},
+            "resetsAt": {"dataType":"string","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "SubaccountQuotaResource": {
+        "dataType": "refObject",
+        "properties": {
+            "subaccountId": {"dataType":"string","required":true},
+            "daily": {"ref":"QuotaWindowResource","required":true},
+            "monthly": {"ref":"QuotaWindowResource","required":true},
         },
         "additionalProperties": false,
     },
@@ -1146,6 +1169,80 @@ export function RegisterRoutes(app: Router) {
 
               await templateService.apiHandler({
                 methodName: 'advance',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsQuotaController_subaccountQuota: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"dataType":"string"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/quota/subaccounts/:subaccountId',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(QuotaController)),
+            ...(fetchMiddlewares<RequestHandler>(QuotaController.prototype.subaccountQuota)),
+
+            async function QuotaController_subaccountQuota(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsQuotaController_subaccountQuota, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<QuotaController>(QuotaController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'subaccountQuota',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsQuotaController_userSubaccountQuota: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"dataType":"string"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/user/quota/subaccounts/:subaccountId',
+            authenticateMiddleware([{"bearer":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(QuotaController)),
+            ...(fetchMiddlewares<RequestHandler>(QuotaController.prototype.userSubaccountQuota)),
+
+            async function QuotaController_userSubaccountQuota(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsQuotaController_userSubaccountQuota, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<QuotaController>(QuotaController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'userSubaccountQuota',
                 controller,
                 response,
                 next,

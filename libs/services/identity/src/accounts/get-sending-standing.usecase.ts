@@ -20,7 +20,10 @@ export async function getSendingStanding(
     accountStatus: account.status,
     subscriptionActive: isSubscriptionActive(account.subscription_status),
   };
-  if (request.subaccountId === undefined || request.subaccountId === '') return standing;
+  // The account's own sends (no subaccount) have the deployment's account quotas.
+  if (request.subaccountId === undefined || request.subaccountId === '') {
+    return { ...standing, dailyQuota: ctx.config.ACCOUNT_DAILY_QUOTA, monthlyQuota: ctx.config.ACCOUNT_MONTHLY_QUOTA };
+  }
 
   const subaccount = isUuid(request.subaccountId) ? await findSubaccount(ctx.db, account.id, request.subaccountId) : undefined;
   if (!subaccount) throw DomainError.notFound('Subaccount');

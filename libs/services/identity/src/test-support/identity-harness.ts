@@ -26,6 +26,8 @@ export const TEST_CONFIG: IdentityConfig = {
   MAIL_FROM: 'no-reply@sandbox.messaging.local',
   ACCESS_TOKEN_TTL_SECONDS: 900,
   REFRESH_TOKEN_TTL_SECONDS: 30 * 24 * 3600,
+  ACCOUNT_DAILY_QUOTA: undefined,
+  ACCOUNT_MONTHLY_QUOTA: undefined,
   EMAIL_VERIFICATION_TTL_SECONDS: 48 * 3600,
 };
 

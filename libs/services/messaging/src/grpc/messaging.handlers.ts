@@ -2,6 +2,7 @@ import type { messagingV1 } from '@mp/contracts';
 import { requirePrincipal, type AsyncHandlers } from '@mp/grpc';
 import type { Knex } from 'knex';
 import { getMessage } from '../messages/get-message.usecase';
+import { getSubaccountQuota } from '../quota/get-subaccount-quota.usecase';
 import { previewSegments } from '../segments/preview-segments.usecase';
 import { sendMessage, type SendMessageDeps } from '../submission/send-message.usecase';
 
@@ -14,5 +15,6 @@ export function messagingHandlers(deps: SendMessageDeps & { db: Knex }): Messagi
     getMessage: (request, ctx) => getMessage(deps.db, requirePrincipal(ctx), request),
     // Pure arithmetic on the text: no account data, so no principal needed.
     previewSegments: async (request) => previewSegments(request),
+    getSubaccountQuota: (request, ctx) => getSubaccountQuota(deps, requirePrincipal(ctx), request),
   };
 }

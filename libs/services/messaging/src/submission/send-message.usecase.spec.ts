@@ -3,6 +3,7 @@ import type { identityV1, messagingV1 } from '@mp/contracts';
 import type { Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
+import { QuotaLedger } from '../quota/quota-ledger';
 import { DEFAULT_PRICE_TABLE } from '../rules';
 import type { MessagingClients } from '../messaging-clients';
 import { sendMessage, type SendMessageDeps } from './send-message.usecase';
@@ -22,6 +23,7 @@ function setup(standing: Partial<identityV1.SendingStanding> = {}) {
     clock: new SandboxClock(),
     clients: { identity: { getSendingStanding } } as unknown as MessagingClients,
     priceTable: DEFAULT_PRICE_TABLE,
+    quota: new QuotaLedger(),
     onQueued,
   };
   return { deps, transaction, getSendingStanding, enqueue, onQueued };

@@ -10,6 +10,8 @@ import { toMessage } from '../messages/message.mapper';
 import { insertAudit, insertMessage } from '../messages/message.repository';
 import type { MessageRow } from '../messages/message.types';
 import type { MessagingClients } from '../messaging-clients';
+import { limitsOf } from '../quota/quota-limits';
+import { quotaScope, type QuotaLedger } from '../quota/quota-ledger';
 import { priceSubmission } from './price-submission';
 import { assertMaySend } from './sending-standing';
 import { sendingSubaccount } from './sending-scope';
@@ -21,6 +23,7 @@ export interface SendMessageDeps {
   clock: Clock;
   clients: MessagingClients;
   priceTable: PriceTable;
+  quota: QuotaLedger;
   /** Called after a queued message is committed: dispatch it now rather than at the next tick. */
   onQueued(): void;
 }
@@ -38,7 +41,7 @@ export async function sendMessage(
   const subaccountId = sendingSubaccount(principal, request);
   const now = deps.clock.now();
   const submission = validateSubmission(request, now);
-  await assertMaySend(deps.clients, principal, request.accountId, subaccountId);
+  const standing = await assertMaySend(deps.clients, principal, request.accountId, subaccountId);
   const pricing = priceSubmission(submission, deps.priceTable);
   const status = submission.sendAt ? 'scheduled' : 'queued';
 
@@ -81,6 +84,8 @@ export async function sendMessage(
   };
 
   const { message, audit } = await deps.db.transaction(async (trx) => {
+    // Last of the checks, in the same transaction: a send refused here counts nothing.
+    await deps.quota.consume(trx, quotaScope(request.accountId, subaccountId), limitsOf(standing), now);
     const message = await insertMessage(trx, row);
     const audit = await insertAudit(trx, {
       message_id: message.id,

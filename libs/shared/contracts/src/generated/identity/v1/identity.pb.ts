@@ -339,7 +339,7 @@ export interface GetSendingStandingRequest {
 export interface SendingStanding {
   accountStatus: string;
   subscriptionActive: boolean;
-  /** Quotas of the subaccount sent through; absent = unlimited. */
+  /** Quotas of the scope sent through (the subaccount, or the account for its own sends); absent = unlimited. */
   dailyQuota?: number | undefined;
   monthlyQuota?: number | undefined;
 }

@@ -114,6 +114,24 @@ export interface SegmentPreview {
   charactersPerSegment: number;
 }
 
+export interface GetSubaccountQuotaRequest {
+  subaccountId: string;
+}
+
+/** One window of a quota; limit and remaining are absent when unlimited. */
+export interface QuotaWindow {
+  limit?: number | undefined;
+  used: number;
+  remaining?: number | undefined;
+  resetsAt: string | undefined;
+}
+
+export interface SubaccountQuota {
+  subaccountId: string;
+  daily: QuotaWindow | undefined;
+  monthly: QuotaWindow | undefined;
+}
+
 function createBaseSendMessageRequest(): SendMessageRequest {
   return {
     accountId: "",
@@ -1829,6 +1847,309 @@ export const SegmentPreview: MessageFns<SegmentPreview> = {
   },
 };
 
+function createBaseGetSubaccountQuotaRequest(): GetSubaccountQuotaRequest {
+  return { subaccountId: "" };
+}
+
+export const GetSubaccountQuotaRequest: MessageFns<GetSubaccountQuotaRequest> = {
+  encode(message: GetSubaccountQuotaRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.subaccountId !== "") {
+      writer.uint32(10).string(message.subaccountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSubaccountQuotaRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSubaccountQuotaRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSubaccountQuotaRequest {
+    return {
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetSubaccountQuotaRequest): unknown {
+    const obj: any = {};
+    if (message.subaccountId !== "") {
+      obj.subaccountId = message.subaccountId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetSubaccountQuotaRequest>, I>>(base?: I): GetSubaccountQuotaRequest {
+    return GetSubaccountQuotaRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetSubaccountQuotaRequest>, I>>(object: I): GetSubaccountQuotaRequest {
+    const message = createBaseGetSubaccountQuotaRequest();
+    message.subaccountId = object.subaccountId ?? "";
+    return message;
+  },
+};
+
+function createBaseQuotaWindow(): QuotaWindow {
+  return { limit: undefined, used: 0, remaining: undefined, resetsAt: undefined };
+}
+
+export const QuotaWindow: MessageFns<QuotaWindow> = {
+  encode(message: QuotaWindow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== undefined) {
+      writer.uint32(8).int32(message.limit);
+    }
+    if (message.used !== 0) {
+      writer.uint32(16).int32(message.used);
+    }
+    if (message.remaining !== undefined) {
+      writer.uint32(24).int32(message.remaining);
+    }
+    if (message.resetsAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.resetsAt), writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuotaWindow {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuotaWindow();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.used = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.remaining = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.resetsAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuotaWindow {
+    return {
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
+      used: isSet(object.used) ? globalThis.Number(object.used) : 0,
+      remaining: isSet(object.remaining) ? globalThis.Number(object.remaining) : undefined,
+      resetsAt: isSet(object.resetsAt)
+        ? globalThis.String(object.resetsAt)
+        : isSet(object.resets_at)
+        ? globalThis.String(object.resets_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: QuotaWindow): unknown {
+    const obj: any = {};
+    if (message.limit !== undefined) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.used !== 0) {
+      obj.used = Math.round(message.used);
+    }
+    if (message.remaining !== undefined) {
+      obj.remaining = Math.round(message.remaining);
+    }
+    if (message.resetsAt !== undefined) {
+      obj.resetsAt = message.resetsAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuotaWindow>, I>>(base?: I): QuotaWindow {
+    return QuotaWindow.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuotaWindow>, I>>(object: I): QuotaWindow {
+    const message = createBaseQuotaWindow();
+    message.limit = object.limit ?? undefined;
+    message.used = object.used ?? 0;
+    message.remaining = object.remaining ?? undefined;
+    message.resetsAt = object.resetsAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSubaccountQuota(): SubaccountQuota {
+  return { subaccountId: "", daily: undefined, monthly: undefined };
+}
+
+export const SubaccountQuota: MessageFns<SubaccountQuota> = {
+  encode(message: SubaccountQuota, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.subaccountId !== "") {
+      writer.uint32(10).string(message.subaccountId);
+    }
+    if (message.daily !== undefined) {
+      QuotaWindow.encode(message.daily, writer.uint32(18).fork()).join();
+    }
+    if (message.monthly !== undefined) {
+      QuotaWindow.encode(message.monthly, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubaccountQuota {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubaccountQuota();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.daily = QuotaWindow.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.monthly = QuotaWindow.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubaccountQuota {
+    return {
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : "",
+      daily: isSet(object.daily) ? QuotaWindow.fromJSON(object.daily) : undefined,
+      monthly: isSet(object.monthly) ? QuotaWindow.fromJSON(object.monthly) : undefined,
+    };
+  },
+
+  toJSON(message: SubaccountQuota): unknown {
+    const obj: any = {};
+    if (message.subaccountId !== "") {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.daily !== undefined) {
+      obj.daily = QuotaWindow.toJSON(message.daily);
+    }
+    if (message.monthly !== undefined) {
+      obj.monthly = QuotaWindow.toJSON(message.monthly);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SubaccountQuota>, I>>(base?: I): SubaccountQuota {
+    return SubaccountQuota.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SubaccountQuota>, I>>(object: I): SubaccountQuota {
+    const message = createBaseSubaccountQuota();
+    message.subaccountId = object.subaccountId ?? "";
+    message.daily = (object.daily !== undefined && object.daily !== null)
+      ? QuotaWindow.fromPartial(object.daily)
+      : undefined;
+    message.monthly = (object.monthly !== undefined && object.monthly !== null)
+      ? QuotaWindow.fromPartial(object.monthly)
+      : undefined;
+    return message;
+  },
+};
+
 /** Submission, segments, status lifecycle and dispatch (spec 2.1, 2.2, 3.1, 4.2). */
 export type MessagingServiceService = typeof MessagingServiceService;
 export const MessagingServiceService = {
@@ -1860,12 +2181,25 @@ export const MessagingServiceService = {
     responseSerialize: (value: SegmentPreview): Buffer => Buffer.from(SegmentPreview.encode(value).finish()),
     responseDeserialize: (value: Buffer): SegmentPreview => SegmentPreview.decode(value),
   },
+  /** Limits, use and remaining of a subaccount's sending quota (spec 4.2). */
+  getSubaccountQuota: {
+    path: "/messaging.v1.MessagingService/GetSubaccountQuota" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSubaccountQuotaRequest): Buffer =>
+      Buffer.from(GetSubaccountQuotaRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSubaccountQuotaRequest => GetSubaccountQuotaRequest.decode(value),
+    responseSerialize: (value: SubaccountQuota): Buffer => Buffer.from(SubaccountQuota.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SubaccountQuota => SubaccountQuota.decode(value),
+  },
 } as const;
 
 export interface MessagingServiceServer extends UntypedServiceImplementation {
   sendMessage: handleUnaryCall<SendMessageRequest, Message>;
   getMessage: handleUnaryCall<GetMessageRequest, Message>;
   previewSegments: handleUnaryCall<PreviewSegmentsRequest, SegmentPreview>;
+  /** Limits, use and remaining of a subaccount's sending quota (spec 4.2). */
+  getSubaccountQuota: handleUnaryCall<GetSubaccountQuotaRequest, SubaccountQuota>;
 }
 
 export interface MessagingServiceClient extends Client {
@@ -1913,6 +2247,22 @@ export interface MessagingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SegmentPreview) => void,
+  ): ClientUnaryCall;
+  /** Limits, use and remaining of a subaccount's sending quota (spec 4.2). */
+  getSubaccountQuota(
+    request: GetSubaccountQuotaRequest,
+    callback: (error: ServiceError | null, response: SubaccountQuota) => void,
+  ): ClientUnaryCall;
+  getSubaccountQuota(
+    request: GetSubaccountQuotaRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SubaccountQuota) => void,
+  ): ClientUnaryCall;
+  getSubaccountQuota(
+    request: GetSubaccountQuotaRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SubaccountQuota) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,88 @@
+import { DomainError } from '@mp/problems';
+import type { Knex } from 'knex';
+import { periodEnd, periodStart, QUOTA_PERIODS, secondsUntilReset, type QuotaPeriod } from './quota-periods';
+
+const TABLE = 'quota_usage';
+
+/** Whose sends a counter counts: a subaccount's, or the account's own (sent with no subaccount). */
+export function quotaScope(accountId: string, subaccountId: string | undefined | null): string {
+  return subaccountId ? `subaccount:${subaccountId}` : `account:${accountId}`;
+}
+
+/** The limits that apply to a scope; null is unlimited. */
+export interface QuotaLimits {
+  day: number | null;
+  month: number | null;
+}
+
+export interface QuotaWindow {
+  limit: number | null;
+  used: number;
+  /** null when unlimited. */
+  remaining: number | null;
+  resetsAt: Date;
+}
+
+export type QuotaUsage = Record<QuotaPeriod, QuotaWindow>;
+
+/**
+ * The per-scope send counters (spec 4.2, 8: every accepted send counts, a
+ * scheduled one at acceptance). `consume` runs in the caller's transaction,
+ * so a send refused for any later reason gives its count back on rollback.
+ */
+export class QuotaLedger {
+  /**
+   * Counts one send in every window, or throws 429 QUOTA_EXCEEDED. The
+   * increment is conditional on the row itself (`used < limit` in the
+   * upsert), so concurrent sends queue on the row lock and exactly the
+   * remaining number of them get through, on PostgreSQL as on PGlite.
+   */
+  async consume(trx: Knex.Transaction, scope: string, limits: QuotaLimits, now: Date): Promise<void> {
+    const exceeded: QuotaPeriod[] = [];
+    for (const period of QUOTA_PERIODS) {
+      if (!(await this.increment(trx, scope, period, limits[period], now))) exceeded.push(period);
+    }
+    if (exceeded.length === 0) return;
+    // Nothing of this send may stay counted: the caller's transaction rolls back on the throw.
+    const usage = await this.usage(trx, scope, limits, now);
+    const counted = (p: QuotaPeriod) => (exceeded.includes(p) ? 0 : 1);
+    const remainingBefore = (p: QuotaPeriod) => {
+      const w = usage[p];
+      return w.limit === null ? null : Math.max(0, w.limit - (w.used - counted(p)));
+    };
+    throw new DomainError('QUOTA_EXCEEDED', `The ${exceeded.map((p) => (p === 'day' ? 'daily' : 'monthly')).join(' and ')} sending quota is used up.`, {
+      dailyRemaining: remainingBefore('day'),
+      monthlyRemaining: remainingBefore('month'),
+      retryAfterSeconds: Math.max(...exceeded.map((p) => secondsUntilReset(p, now))),
+    });
+  }
+
+  /** Use and remaining of each window holding `now`. */
+  async usage(q: Knex, scope: string, limits: QuotaLimits, now: Date): Promise<QuotaUsage> {
+    const rows: Array<{ period: QuotaPeriod; used: number }> = await q(TABLE)
+      .where({ scope })
+      .whereIn(
+        ['period', 'period_start'],
+        QUOTA_PERIODS.map((p) => [p, periodStart(p, now)]),
+      )
+      .select('period', 'used');
+    const window = (period: QuotaPeriod): QuotaWindow => {
+      const used = Number(rows.find((r) => r.period === period)?.used ?? 0);
+      const limit = limits[period];
+      return { limit, used, remaining: limit === null ? null : Math.max(0, limit - used), resetsAt: periodEnd(period, now) };
+    };
+    return { day: window('day'), month: window('month') };
+  }
+
+  private async increment(trx: Knex.Transaction, scope: string, period: QuotaPeriod, limit: number | null, now: Date): Promise<boolean> {
+    if (limit !== null && limit <= 0) return false;
+    const guard = limit === null ? '' : ` where ${TABLE}.used < ?`;
+    const result = await trx.raw(
+      `insert into ${TABLE} (scope, period, period_start, used) values (?, ?, ?, 1)
+       on conflict (scope, period, period_start) do update set used = ${TABLE}.used + 1${guard}
+       returning used`,
+      [scope, period, periodStart(period, now), ...(limit === null ? [] : [limit])],
+    );
+    return (result.rows as unknown[]).length > 0;
+  }
+}
