@@ -1,4 +1,5 @@
-import { int, str, url, type ConfigOf } from '@mp/config';
+import { int, json, str, url, type ConfigOf } from '@mp/config';
+import { parseExternalProviders } from './external-identities/external-provider-config';
 
 /** Identity's fragment of the environment; the apps compose it with the host schema. */
 export const identityConfigSchema = {
@@ -16,6 +17,10 @@ export const identityConfigSchema = {
   ACCESS_TOKEN_TTL_SECONDS: int({ default: 900, min: 1, description: 'lifetime of an access token' }),
   REFRESH_TOKEN_TTL_SECONDS: int({ default: 30 * 24 * 3600, min: 1, description: 'lifetime of a refresh token' }),
   EMAIL_VERIFICATION_TTL_SECONDS: int({ default: 48 * 3600, min: 1, description: 'lifetime of an email verification token' }),
+  EXTERNAL_IDENTITY_PROVIDERS: json(parseExternalProviders, {
+    default: [],
+    description: 'OpenID Connect issuers for POST /v1/auth/external-login: JSON array of { name, issuer, jwksUri, audience }',
+  }),
 };
 
 export type IdentityConfig = ConfigOf<typeof identityConfigSchema>;
