@@ -206,7 +206,7 @@ describe('identities and unlink', () => {
   it('lists only for a user token', async () => {
     const user = await externalUser();
     expect((await h.handlers.listExternalIdentities({}, as(user.principal))).items).toHaveLength(1);
-    const key = { kind: 'apiKey' as const, accountId: user.principal.accountId, rights: ['ReadMessages'] };
+    const key = { kind: 'api_key' as const, accountId: user.principal.accountId, apiKeyId: user.principal.accountId, rights: ['ReadMessages'] };
     expect(await codeOf(h.handlers.listExternalIdentities({}, as(key)))).toBe('FORBIDDEN');
     expect(await codeOf(h.handlers.unlinkExternalIdentity({ provider: 'acme', stepUpToken: '' }, as(key)))).toBe('FORBIDDEN');
   });
