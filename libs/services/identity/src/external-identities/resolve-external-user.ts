@@ -15,7 +15,7 @@ const notLinkable = (reason: string, detail: string, externalEmail?: string) =>
   new DomainError('UNAUTHORIZED', detail, externalEmail ? { reason, externalEmail } : { reason });
 
 /**
- * The linking rule, in one transaction (docs/mfa-and-step-up.md, "External sign-in"):
+ * The linking rule, in one transaction (docs/service-contracts.md, "External sign-in"):
  * 1. an identity linked to a user signs in as that user;
  * 2. otherwise the issuer must vouch for the email (`email_verified`):
  *    - a user with that email is linked only when their own email is verified,
