@@ -1,4 +1,5 @@
-import { int, optionalInt, str, url, type ConfigOf } from '@mp/config';
+import { int, json, optionalInt, str, url, type ConfigOf } from '@mp/config';
+import { parseExternalProviders } from './external-identities/external-provider-config';
 
 /** Identity's fragment of the environment; the apps compose it with the host schema. */
 export const identityConfigSchema = {
@@ -18,6 +19,10 @@ export const identityConfigSchema = {
   ACCOUNT_DAILY_QUOTA: optionalInt({ min: 0, description: "sends per UTC day of an account's own (no subaccount) messages; unset is unlimited" }),
   ACCOUNT_MONTHLY_QUOTA: optionalInt({ min: 0, description: "sends per UTC month of an account's own messages; unset is unlimited" }),
   EMAIL_VERIFICATION_TTL_SECONDS: int({ default: 48 * 3600, min: 1, description: 'lifetime of an email verification token' }),
+  EXTERNAL_IDENTITY_PROVIDERS: json(parseExternalProviders, {
+    default: [],
+    description: 'OpenID Connect issuers for POST /v1/auth/external-login: JSON array of { name, issuer, jwksUri, audience }',
+  }),
 };
 
 export type IdentityConfig = ConfigOf<typeof identityConfigSchema>;

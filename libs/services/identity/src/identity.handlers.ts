@@ -11,6 +11,9 @@ import { listApiKeysOf } from './api-keys/list-api-keys.usecase';
 import { revokeApiKeyOf } from './api-keys/revoke-api-key.usecase';
 import { changeApiKey } from './api-keys/update-api-key.usecase';
 import { enrollMfaConfirm, enrollMfaSetup } from './enrollment/enroll-mfa.usecase';
+import { externalLogin } from './external-identities/external-login.usecase';
+import { listExternalIdentities } from './external-identities/list-external-identities.usecase';
+import { unlinkExternalIdentity } from './external-identities/unlink-external-identity.usecase';
 import type { IdentityContext } from './identity-context';
 import { loginMfa } from './mfa/login-mfa.usecase';
 import { confirmTotp, disableMfa, regenerateRecoveryCodes, setupTotp } from './mfa/manage-mfa.usecase';
@@ -36,7 +39,7 @@ export type IdentityHandlers = AsyncHandlers<typeof identityV1.IdentityServiceSe
 /**
  * The IdentityService RPCs. Anonymous ones (register, login, refresh, the
  * gateway's authentication calls, standing, MFA enrollment, accepting an
- * invitation) take no principal; the rest act
+ * invitation, external sign-in) take no principal; the rest act
  * for the caller the gateway authenticated.
  */
 export function createIdentityHandlers(ctx: IdentityContext): IdentityHandlers {
@@ -77,5 +80,8 @@ export function createIdentityHandlers(ctx: IdentityContext): IdentityHandlers {
     listUsers: (_req, call) => listUsersOf(ctx, requirePrincipal(call)),
     updateUser: (req, call) => updateUser(ctx, requirePrincipal(call), req),
     deactivateUser: (req, call) => deactivateUser(ctx, requirePrincipal(call), req),
+    externalLogin: (req) => externalLogin(ctx, req),
+    listExternalIdentities: (_req, call) => listExternalIdentities(ctx, requirePrincipal(call)),
+    unlinkExternalIdentity: (req, call) => unlinkExternalIdentity(ctx, requirePrincipal(call), req),
   };
 }

@@ -2,6 +2,7 @@ import { identityV1 } from '@mp/contracts';
 import { eventTablesMigration } from '@mp/events';
 import { implementService } from '@mp/grpc';
 import type { ServiceDeps, ServiceModule, ServiceParts } from '@mp/service-host';
+import { ExternalProviderRegistry, type KeySetFactory } from './external-identities/external-provider-registry';
 import { createIdentityHandlers } from './identity.handlers';
 import type { IdentityConfig } from './identity-config';
 import type { IdentityContext } from './identity-context';
@@ -15,16 +16,20 @@ export interface IdentityParts extends ServiceParts {
   handlers: ReturnType<typeof createIdentityHandlers>;
 }
 
+/** The host's deps; tests may add local key sets for the external identity providers instead of fetching them. */
+export type IdentityDeps = ServiceDeps<IdentityConfig> & { externalKeySets?: KeySetFactory };
+
 /** A ServiceModule whose `create` also hands back the handlers. */
 export interface IdentityModule extends ServiceModule<IdentityConfig> {
-  create(deps: ServiceDeps<IdentityConfig>): Promise<IdentityParts>;
+  create(deps: IdentityDeps): Promise<IdentityParts>;
 }
 
 export const identityService: IdentityModule = {
   name: 'identity',
   migrations: [eventTablesMigration, ...identityMigrations],
-  async create({ config, db, outbox, clock, logger }) {
-    const ctx: IdentityContext = { config, db, outbox, clock, logger, keys: new SigningKeyStore(db, clock) };
+  async create({ config, db, outbox, clock, logger, externalKeySets }) {
+    const externalProviders = new ExternalProviderRegistry(config.EXTERNAL_IDENTITY_PROVIDERS, externalKeySets);
+    const ctx: IdentityContext = { config, db, outbox, clock, logger, keys: new SigningKeyStore(db, clock), externalProviders };
     const sender: MailSender | undefined = config.SMTP_URL ? createSmtpMailSender(config.SMTP_URL) : undefined;
     const handlers = createIdentityHandlers(ctx);
     return {

@@ -1,4 +1,4 @@
-import { identityEvents, identityV1, TOPICS } from '@mp/contracts';
+import type { identityV1 } from '@mp/contracts';
 import type { IdentityContext } from '../identity-context';
 import { registrationAttemptMail, verificationMail } from '../mail/mail-templates';
 import { mailQueuedSince, queueMail } from '../mail/outgoing-mail.repository';
@@ -7,7 +7,8 @@ import { isUniqueViolation } from '../shared/db-errors';
 import { newId } from '../shared/ids';
 import { newSecretToken, sha256Hex } from '../shared/secret-token';
 import { addSeconds } from '../shared/time';
-import { emailExists, insertAccount, insertUser } from './accounts.repository';
+import { emailExists } from './accounts.repository';
+import { insertNewAccount } from './create-account';
 import { insertVerificationToken } from './email-verification.repository';
 import { parseRegisterInput, type RegisterInput } from './register-input';
 
@@ -46,33 +47,12 @@ async function createAccount(
   input: RegisterInput,
   ids: { accountId: string; userId: string; passwordHash: string },
 ): Promise<void> {
-  const { clock, config, outbox } = ctx;
+  const { clock, config } = ctx;
   const token = newSecretToken();
   await ctx.db.transaction(async (trx) => {
     if (await emailExists(trx, input.email)) throw new EmailTaken();
     const now = clock.now();
-    await insertAccount(trx, {
-      id: ids.accountId,
-      organization_name: input.organizationName,
-      status: 'pending',
-      // DECISIONS "Accounts": new accounts start with an active trial.
-      subscription_status: 'trialing',
-      email_verified_at: null,
-      created_at: now,
-      updated_at: now,
-    });
-    await insertUser(trx, {
-      id: ids.userId,
-      account_id: ids.accountId,
-      email: input.email,
-      password_hash: ids.passwordHash,
-      role: 'Admin',
-      subaccount_id: null,
-      status: 'active',
-      mfa_enabled: false,
-      email_verified_at: null,
-      created_at: now,
-    });
+    await insertNewAccount(ctx, trx, { ...ids, email: input.email, organizationName: input.organizationName }, now);
     await insertVerificationToken(
       trx,
       {
@@ -90,17 +70,6 @@ async function createAccount(
       ttlSeconds: config.EMAIL_VERIFICATION_TTL_SECONDS,
     });
     await queueMail(trx, { ...mail, from: config.MAIL_FROM }, now);
-    await outbox.enqueue(trx, {
-      topic: TOPICS.identity,
-      key: ids.accountId,
-      type: 'AccountRegistered',
-      payload: identityEvents.AccountRegistered.toJSON({
-        accountId: ids.accountId,
-        userId: ids.userId,
-        email: input.email,
-        organizationName: input.organizationName,
-      }),
-    });
   });
 }
 

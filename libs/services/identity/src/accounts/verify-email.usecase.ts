@@ -1,8 +1,8 @@
-import { identityEvents, identityV1, TOPICS } from '@mp/contracts';
+import type { identityV1 } from '@mp/contracts';
 import { DomainError } from '@mp/problems';
 import type { IdentityContext } from '../identity-context';
 import { looksLikeSecretToken, sha256Hex } from '../shared/secret-token';
-import { activateAccount, markUserEmailVerified } from './accounts.repository';
+import { activateVerifiedUser } from './activate-account';
 import { consumeVerificationToken } from './email-verification.repository';
 
 const invalidOrExpired = () => new DomainError('INVALID_OR_EXPIRED', 'The verification token is invalid, used or expired.');
@@ -21,15 +21,7 @@ export async function verifyEmail(ctx: IdentityContext, request: identityV1.Veri
     const now = ctx.clock.now();
     const used = await consumeVerificationToken(trx, sha256Hex(token), now);
     if (!used) return undefined;
-    await markUserEmailVerified(trx, used.user_id, now);
-    if (await activateAccount(trx, used.account_id, now)) {
-      await ctx.outbox.enqueue(trx, {
-        topic: TOPICS.identity,
-        key: used.account_id,
-        type: 'AccountActivated',
-        payload: identityEvents.AccountActivated.toJSON({ accountId: used.account_id }),
-      });
-    }
+    await activateVerifiedUser(ctx, trx, { accountId: used.account_id, userId: used.user_id }, now);
     return used.account_id;
   });
   if (!accountId) throw invalidOrExpired();

@@ -37,6 +37,7 @@ describe('identity migrations', () => {
       'api_keys',
       'email_otps',
       'email_verification_tokens',
+      'external_identities',
       'mfa_enrollment_tokens',
       'mfa_login_challenges',
       'mfa_recovery_codes',
@@ -52,10 +53,10 @@ describe('identity migrations', () => {
       'users',
     ]);
     await migrateDown(db, SCHEMA, identityMigrations);
-    expect(await tables()).not.toContain('user_invitations');
-    expect(await tables()).toContain('mfa_enrollment_tokens');
-    await migrateLatest(db, SCHEMA, identityMigrations);
+    expect(await tables()).not.toContain('external_identities');
     expect(await tables()).toContain('user_invitations');
+    await migrateLatest(db, SCHEMA, identityMigrations);
+    expect(await tables()).toContain('external_identities');
   });
 
   it('every migration reverts cleanly, newest first', async () => {

@@ -6,6 +6,7 @@ import { DomainError } from '@mp/problems';
 import { createServiceClients, type OutboxWriter } from '@mp/service-host';
 import { createLogger } from '@mp/telemetry';
 import type { Knex } from 'knex';
+import type { KeySetFactory } from '../external-identities/external-provider-registry';
 import type { IdentityConfig } from '../identity-config';
 import { identityService, type IdentityParts } from '../identity.module';
 
@@ -29,6 +30,7 @@ export const TEST_CONFIG: IdentityConfig = {
   ACCOUNT_DAILY_QUOTA: undefined,
   ACCOUNT_MONTHLY_QUOTA: undefined,
   EMAIL_VERIFICATION_TTL_SECONDS: 48 * 3600,
+  EXTERNAL_IDENTITY_PROVIDERS: [],
 };
 
 /**
@@ -36,14 +38,14 @@ export const TEST_CONFIG: IdentityConfig = {
  * migrations, the real outbox writer, a sandbox clock and a silent logger.
  * Handlers are called directly, as the gRPC server would call them.
  */
-export async function startIdentity(config: Partial<IdentityConfig> = {}): Promise<IdentityHarness> {
+export async function startIdentity(config: Partial<IdentityConfig> = {}, extra: { externalKeySets?: KeySetFactory } = {}): Promise<IdentityHarness> {
   const databases = createDatabaseProvider({ dataDir: ':memory:' });
   const db = databases.forSchema('identity');
   await migrateLatest(db, 'identity', identityService.migrations);
   const clock = new SandboxClock();
   const outbox: OutboxWriter = { enqueue: (trx, event) => enqueueEvent(trx, event, clock.now()) };
   const clients = createServiceClients({});
-  const deps = { config: { ...TEST_CONFIG, ...config }, db, outbox, clock, logger: createLogger('silent'), clients, sandbox: true };
+  const deps = { config: { ...TEST_CONFIG, ...config }, db, outbox, clock, logger: createLogger('silent'), clients, sandbox: true, ...extra };
   const parts = await identityService.create(deps);
   await parts.start?.();
   return {

@@ -344,6 +344,35 @@ export interface SendingStanding {
   monthlyQuota?: number | undefined;
 }
 
+export interface ExternalLoginRequest {
+  /** Name of a configured issuer (EXTERNAL_IDENTITY_PROVIDERS). */
+  provider: string;
+  /** An OpenID Connect id token (compact JWS) from that issuer. */
+  idToken: string;
+}
+
+export interface ExternalIdentity {
+  identityId: string;
+  provider: string;
+  /** The issuer's `sub`. */
+  subject: string;
+  email?: string | undefined;
+  linkedAt: string | undefined;
+  unlinkedAt?: string | undefined;
+}
+
+export interface ListExternalIdentitiesRequest {
+}
+
+export interface ListExternalIdentitiesResponse {
+  items: ExternalIdentity[];
+}
+
+export interface UnlinkExternalIdentityRequest {
+  provider: string;
+  stepUpToken: string;
+}
+
 function createBaseGetSecurityPolicyRequest(): GetSecurityPolicyRequest {
   return { accountId: "" };
 }
@@ -5885,6 +5914,470 @@ export const SendingStanding: MessageFns<SendingStanding> = {
   },
 };
 
+function createBaseExternalLoginRequest(): ExternalLoginRequest {
+  return { provider: "", idToken: "" };
+}
+
+export const ExternalLoginRequest: MessageFns<ExternalLoginRequest> = {
+  encode(message: ExternalLoginRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.provider !== "") {
+      writer.uint32(10).string(message.provider);
+    }
+    if (message.idToken !== "") {
+      writer.uint32(18).string(message.idToken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExternalLoginRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExternalLoginRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.idToken = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExternalLoginRequest {
+    return {
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : "",
+      idToken: isSet(object.idToken)
+        ? globalThis.String(object.idToken)
+        : isSet(object.id_token)
+        ? globalThis.String(object.id_token)
+        : "",
+    };
+  },
+
+  toJSON(message: ExternalLoginRequest): unknown {
+    const obj: any = {};
+    if (message.provider !== "") {
+      obj.provider = message.provider;
+    }
+    if (message.idToken !== "") {
+      obj.idToken = message.idToken;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ExternalLoginRequest>, I>>(base?: I): ExternalLoginRequest {
+    return ExternalLoginRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExternalLoginRequest>, I>>(object: I): ExternalLoginRequest {
+    const message = createBaseExternalLoginRequest();
+    message.provider = object.provider ?? "";
+    message.idToken = object.idToken ?? "";
+    return message;
+  },
+};
+
+function createBaseExternalIdentity(): ExternalIdentity {
+  return { identityId: "", provider: "", subject: "", email: undefined, linkedAt: undefined, unlinkedAt: undefined };
+}
+
+export const ExternalIdentity: MessageFns<ExternalIdentity> = {
+  encode(message: ExternalIdentity, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.identityId !== "") {
+      writer.uint32(10).string(message.identityId);
+    }
+    if (message.provider !== "") {
+      writer.uint32(18).string(message.provider);
+    }
+    if (message.subject !== "") {
+      writer.uint32(26).string(message.subject);
+    }
+    if (message.email !== undefined) {
+      writer.uint32(34).string(message.email);
+    }
+    if (message.linkedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.linkedAt), writer.uint32(42).fork()).join();
+    }
+    if (message.unlinkedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.unlinkedAt), writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExternalIdentity {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExternalIdentity();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.identityId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subject = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.linkedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.unlinkedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExternalIdentity {
+    return {
+      identityId: isSet(object.identityId)
+        ? globalThis.String(object.identityId)
+        : isSet(object.identity_id)
+        ? globalThis.String(object.identity_id)
+        : "",
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : "",
+      subject: isSet(object.subject) ? globalThis.String(object.subject) : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : undefined,
+      linkedAt: isSet(object.linkedAt)
+        ? globalThis.String(object.linkedAt)
+        : isSet(object.linked_at)
+        ? globalThis.String(object.linked_at)
+        : undefined,
+      unlinkedAt: isSet(object.unlinkedAt)
+        ? globalThis.String(object.unlinkedAt)
+        : isSet(object.unlinked_at)
+        ? globalThis.String(object.unlinked_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ExternalIdentity): unknown {
+    const obj: any = {};
+    if (message.identityId !== "") {
+      obj.identityId = message.identityId;
+    }
+    if (message.provider !== "") {
+      obj.provider = message.provider;
+    }
+    if (message.subject !== "") {
+      obj.subject = message.subject;
+    }
+    if (message.email !== undefined) {
+      obj.email = message.email;
+    }
+    if (message.linkedAt !== undefined) {
+      obj.linkedAt = message.linkedAt;
+    }
+    if (message.unlinkedAt !== undefined) {
+      obj.unlinkedAt = message.unlinkedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ExternalIdentity>, I>>(base?: I): ExternalIdentity {
+    return ExternalIdentity.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExternalIdentity>, I>>(object: I): ExternalIdentity {
+    const message = createBaseExternalIdentity();
+    message.identityId = object.identityId ?? "";
+    message.provider = object.provider ?? "";
+    message.subject = object.subject ?? "";
+    message.email = object.email ?? undefined;
+    message.linkedAt = object.linkedAt ?? undefined;
+    message.unlinkedAt = object.unlinkedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListExternalIdentitiesRequest(): ListExternalIdentitiesRequest {
+  return {};
+}
+
+export const ListExternalIdentitiesRequest: MessageFns<ListExternalIdentitiesRequest> = {
+  encode(_: ListExternalIdentitiesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListExternalIdentitiesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListExternalIdentitiesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListExternalIdentitiesRequest {
+    return {};
+  },
+
+  toJSON(_: ListExternalIdentitiesRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListExternalIdentitiesRequest>, I>>(base?: I): ListExternalIdentitiesRequest {
+    return ListExternalIdentitiesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListExternalIdentitiesRequest>, I>>(_: I): ListExternalIdentitiesRequest {
+    const message = createBaseListExternalIdentitiesRequest();
+    return message;
+  },
+};
+
+function createBaseListExternalIdentitiesResponse(): ListExternalIdentitiesResponse {
+  return { items: [] };
+}
+
+export const ListExternalIdentitiesResponse: MessageFns<ListExternalIdentitiesResponse> = {
+  encode(message: ListExternalIdentitiesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      ExternalIdentity.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListExternalIdentitiesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListExternalIdentitiesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(ExternalIdentity.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListExternalIdentitiesResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => ExternalIdentity.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListExternalIdentitiesResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => ExternalIdentity.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListExternalIdentitiesResponse>, I>>(base?: I): ListExternalIdentitiesResponse {
+    return ListExternalIdentitiesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListExternalIdentitiesResponse>, I>>(
+    object: I,
+  ): ListExternalIdentitiesResponse {
+    const message = createBaseListExternalIdentitiesResponse();
+    message.items = object.items?.map((e) => ExternalIdentity.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseUnlinkExternalIdentityRequest(): UnlinkExternalIdentityRequest {
+  return { provider: "", stepUpToken: "" };
+}
+
+export const UnlinkExternalIdentityRequest: MessageFns<UnlinkExternalIdentityRequest> = {
+  encode(message: UnlinkExternalIdentityRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.provider !== "") {
+      writer.uint32(10).string(message.provider);
+    }
+    if (message.stepUpToken !== "") {
+      writer.uint32(18).string(message.stepUpToken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnlinkExternalIdentityRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnlinkExternalIdentityRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.stepUpToken = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnlinkExternalIdentityRequest {
+    return {
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : "",
+      stepUpToken: isSet(object.stepUpToken)
+        ? globalThis.String(object.stepUpToken)
+        : isSet(object.step_up_token)
+        ? globalThis.String(object.step_up_token)
+        : "",
+    };
+  },
+
+  toJSON(message: UnlinkExternalIdentityRequest): unknown {
+    const obj: any = {};
+    if (message.provider !== "") {
+      obj.provider = message.provider;
+    }
+    if (message.stepUpToken !== "") {
+      obj.stepUpToken = message.stepUpToken;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UnlinkExternalIdentityRequest>, I>>(base?: I): UnlinkExternalIdentityRequest {
+    return UnlinkExternalIdentityRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UnlinkExternalIdentityRequest>, I>>(
+    object: I,
+  ): UnlinkExternalIdentityRequest {
+    const message = createBaseUnlinkExternalIdentityRequest();
+    message.provider = object.provider ?? "";
+    message.stepUpToken = object.stepUpToken ?? "";
+    return message;
+  },
+};
+
 /** Accounts, users, sessions, API keys (spec 4.1, 5). */
 export type IdentityServiceService = typeof IdentityServiceService;
 export const IdentityServiceService = {
@@ -6254,6 +6747,42 @@ export const IdentityServiceService = {
     responseSerialize: (value: User): Buffer => Buffer.from(User.encode(value).finish()),
     responseDeserialize: (value: Buffer): User => User.decode(value),
   },
+  /**
+   * External identities (spec 4.1 external-login and unlink). ExternalLogin is
+   * anonymous and answers like Login (MFA_REQUIRED, MFA_ENROLLMENT_REQUIRED).
+   */
+  externalLogin: {
+    path: "/identity.v1.IdentityService/ExternalLogin" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExternalLoginRequest): Buffer => Buffer.from(ExternalLoginRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExternalLoginRequest => ExternalLoginRequest.decode(value),
+    responseSerialize: (value: TokenPair): Buffer => Buffer.from(TokenPair.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TokenPair => TokenPair.decode(value),
+  },
+  listExternalIdentities: {
+    path: "/identity.v1.IdentityService/ListExternalIdentities" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListExternalIdentitiesRequest): Buffer =>
+      Buffer.from(ListExternalIdentitiesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListExternalIdentitiesRequest => ListExternalIdentitiesRequest.decode(value),
+    responseSerialize: (value: ListExternalIdentitiesResponse): Buffer =>
+      Buffer.from(ListExternalIdentitiesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListExternalIdentitiesResponse =>
+      ListExternalIdentitiesResponse.decode(value),
+  },
+  /** Needs a step-up token for UnlinkIdentity; CONFLICT when it is the only way in. */
+  unlinkExternalIdentity: {
+    path: "/identity.v1.IdentityService/UnlinkExternalIdentity" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UnlinkExternalIdentityRequest): Buffer =>
+      Buffer.from(UnlinkExternalIdentityRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UnlinkExternalIdentityRequest => UnlinkExternalIdentityRequest.decode(value),
+    responseSerialize: (value: ExternalIdentity): Buffer => Buffer.from(ExternalIdentity.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExternalIdentity => ExternalIdentity.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -6317,6 +6846,14 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   listUsers: handleUnaryCall<ListUsersRequest, ListUsersResponse>;
   updateUser: handleUnaryCall<UpdateUserRequest, User>;
   deactivateUser: handleUnaryCall<DeactivateUserRequest, User>;
+  /**
+   * External identities (spec 4.1 external-login and unlink). ExternalLogin is
+   * anonymous and answers like Login (MFA_REQUIRED, MFA_ENROLLMENT_REQUIRED).
+   */
+  externalLogin: handleUnaryCall<ExternalLoginRequest, TokenPair>;
+  listExternalIdentities: handleUnaryCall<ListExternalIdentitiesRequest, ListExternalIdentitiesResponse>;
+  /** Needs a step-up token for UnlinkIdentity; CONFLICT when it is the only way in. */
+  unlinkExternalIdentity: handleUnaryCall<UnlinkExternalIdentityRequest, ExternalIdentity>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -6877,6 +7414,56 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  /**
+   * External identities (spec 4.1 external-login and unlink). ExternalLogin is
+   * anonymous and answers like Login (MFA_REQUIRED, MFA_ENROLLMENT_REQUIRED).
+   */
+  externalLogin(
+    request: ExternalLoginRequest,
+    callback: (error: ServiceError | null, response: TokenPair) => void,
+  ): ClientUnaryCall;
+  externalLogin(
+    request: ExternalLoginRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TokenPair) => void,
+  ): ClientUnaryCall;
+  externalLogin(
+    request: ExternalLoginRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TokenPair) => void,
+  ): ClientUnaryCall;
+  listExternalIdentities(
+    request: ListExternalIdentitiesRequest,
+    callback: (error: ServiceError | null, response: ListExternalIdentitiesResponse) => void,
+  ): ClientUnaryCall;
+  listExternalIdentities(
+    request: ListExternalIdentitiesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListExternalIdentitiesResponse) => void,
+  ): ClientUnaryCall;
+  listExternalIdentities(
+    request: ListExternalIdentitiesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListExternalIdentitiesResponse) => void,
+  ): ClientUnaryCall;
+  /** Needs a step-up token for UnlinkIdentity; CONFLICT when it is the only way in. */
+  unlinkExternalIdentity(
+    request: UnlinkExternalIdentityRequest,
+    callback: (error: ServiceError | null, response: ExternalIdentity) => void,
+  ): ClientUnaryCall;
+  unlinkExternalIdentity(
+    request: UnlinkExternalIdentityRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExternalIdentity) => void,
+  ): ClientUnaryCall;
+  unlinkExternalIdentity(
+    request: UnlinkExternalIdentityRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExternalIdentity) => void,
   ): ClientUnaryCall;
 }
 
