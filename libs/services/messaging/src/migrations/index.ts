@@ -1,6 +1,7 @@
 import type { Migration } from '@mp/db';
 import { eventTablesMigration } from '@mp/events';
 import { createMessagesMigration } from './001-messages';
+import { createAccountSendingHoldsMigration } from './002-account-sending-holds';
 
 /** Applied in this order; never reorder or rename an entry once released. */
-export const messagingMigrations: Migration[] = [eventTablesMigration, createMessagesMigration];
+export const messagingMigrations: Migration[] = [eventTablesMigration, createMessagesMigration, createAccountSendingHoldsMigration];

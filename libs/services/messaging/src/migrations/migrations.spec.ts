@@ -8,12 +8,13 @@ describe('messaging migrations', () => {
       const db = provider.forSchema('messaging');
       await migrateLatest(db, 'messaging', messagingMigrations);
       expect(await db.schema.hasTable('messages')).toBe(true);
+      expect(await db.schema.hasTable('account_sending_holds')).toBe(true);
       await migrateDown(db, 'messaging', messagingMigrations);
-      expect(await db.schema.hasTable('messages')).toBe(false);
-      expect(await db.schema.hasTable('message_audit')).toBe(false);
-      expect(await db.schema.hasTable('outbox')).toBe(true); // only the newest went down
+      expect(await db.schema.hasTable('account_sending_holds')).toBe(false);
+      expect(await db.schema.hasTable('messages')).toBe(true); // only the newest went down
       await migrateLatest(db, 'messaging', messagingMigrations);
       expect(await db.schema.hasColumn('messages', 'claimed_until')).toBe(true);
+      expect(await db.schema.hasTable('account_sending_holds')).toBe(true);
     } finally {
       await provider.close();
     }
