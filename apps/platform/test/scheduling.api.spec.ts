@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Principal } from '@mp/grpc';
 import { ApiClient, type ApiResponse } from './support/api-client';
 import { sandboxNumber, signUp, type SignedUpUser } from './support/journeys';
@@ -286,6 +289,24 @@ describe('account hold and priority', () => {
     expect(order.slice(2).sort()).toEqual(normals.map((to) => ids[to]).sort());
     for (const to of [...normals, ...urgents]) expect(await carrierGot(to)).toBe(1);
   });
+
+  it('the staff command holds, shows and releases through the internal gRPC call', async () => {
+    const root = join(__dirname, '..', '..', '..');
+    const messaging = booted.platform.hosts.find((h) => h.module.name === 'messaging');
+    const tool = (...args: string[]) =>
+      promisify(execFile)(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'tools', 'scripts', 'account-hold.ts'), ...args, '--grpc', `127.0.0.1:${messaging?.port}`], { cwd: root });
+    const held = JSON.parse((await tool('--account', user.accountId, '--hold', '--reason', 'ticket 7', '--operator', 'ops')).stdout);
+    expect(held).toMatchObject({ accountId: user.accountId, held: true, reason: 'ticket 7', operator: 'ops' });
+    const to = freshDestination();
+    const waiting = await send({ to, body: 'waits' });
+    await advance(5);
+    expect(await statusOf(waiting.body.messageId)).toBe('queued');
+    expect(JSON.parse((await tool('--account', user.accountId, '--status')).stdout)).toMatchObject({ held: true, waitingMessages: 1 });
+    expect(JSON.parse((await tool('--account', user.accountId, '--release')).stdout)).toMatchObject({ held: false });
+    await advance(1);
+    expect(['dispatched', 'delivered']).toContain(await statusOf(waiting.body.messageId));
+    await expect(tool('--account', user.accountId)).rejects.toMatchObject({ code: 2 });
+  }, 60_000);
 
   it('the hold RPC is not for customers: a user principal is refused', async () => {
     await expect(
