@@ -10,12 +10,14 @@ import type { MessagingClients } from './messaging-clients';
 import { messagingMigrations } from './migrations';
 import { QuotaLedger } from './quota/quota-ledger';
 import { receiptConsumer } from './receipts/receipt.consumer';
+import { ScheduledRelease } from './scheduling/scheduled-release';
 
 export type MessagingDeps = Omit<ServiceDeps<MessagingConfig>, 'clients'> & { clients: MessagingClients };
 
 export interface Messaging {
   handlers: MessagingHandlers;
   dispatcher: Dispatcher;
+  scheduled: ScheduledRelease;
   parts: ServiceParts;
 }
 
@@ -36,6 +38,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
     enabled: config.DISPATCH_ENABLED,
     maxAttempts: config.DISPATCH_MAX_ATTEMPTS,
   });
+  const scheduled = new ScheduledRelease({ db, outbox, clock, logger, onUrgentReleased: () => dispatcher.kick() });
   const handlers = messagingHandlers({
     db,
     outbox,
@@ -44,21 +47,37 @@ export function createMessaging(deps: MessagingDeps): Messaging {
     priceTable: config.PRICE_TABLE,
     quota: new QuotaLedger(),
     onQueued: () => dispatcher.kick(),
+    holds: {
+      db,
+      clock,
+      logger,
+      // Scheduled messages that came due while held are released first, so
+      // the dispatch pass sees every waiting message and takes urgent ones first.
+      onReleased: async () => {
+        await scheduled.run();
+        dispatcher.kick();
+      },
+    },
   });
   if (!config.DISPATCH_ENABLED) logger.info('dispatch is disabled (DISPATCH_ENABLED=false): accepted messages stay queued');
   return {
     handlers,
     dispatcher,
+    scheduled,
     parts: {
       grpc: [implementService(messagingV1.MessagingServiceService, handlers, logger)],
       consumers: [receiptConsumer({ outbox, clock, logger })],
-      jobs: [dispatcher.job],
-      stop: () => dispatcher.stop(),
+      // Release before dispatch: one run of due work (a sandbox clock advance) sends what came due.
+      jobs: [scheduled.job, dispatcher.job],
+      stop: async () => {
+        await scheduled.idle();
+        await dispatcher.stop();
+      },
     },
   };
 }
 
-/** Submission, status lifecycle, dispatch and receipts (spec 2.1, 2.2, 3.1, 4.2). */
+/** Submission, scheduling, expiry, cancel, account holds, dispatch and receipts (spec 2.1, 2.2, 3.1, 4.2). */
 export const messagingService: ServiceModule<MessagingConfig> = {
   name: 'messaging',
   migrations: messagingMigrations,

@@ -1,7 +1,11 @@
 import { FieldErrors } from '@mp/problems';
 
 /** What the simulated carrier does with a message (DECISIONS "Sandbox"). */
-export const CARRIER_OUTCOMES = ['delivered', 'undelivered', 'failed', 'no-receipt'] as const;
+/**
+ * `unavailable` is the transient one: the carrier answers 503 at submission,
+ * so the platform retries with backoff (retry and expiry paths in sandbox).
+ */
+export const CARRIER_OUTCOMES = ['delivered', 'undelivered', 'failed', 'no-receipt', 'unavailable'] as const;
 export type CarrierOutcome = (typeof CARRIER_OUTCOMES)[number];
 
 export interface CarrierBehavior {

@@ -26,6 +26,10 @@ export function createCarrierApiApp(submitMessage: SubmitMessageUseCase, logger:
         return;
       }
       const result = await submitMessage.execute(check.submission);
+      if (result.kind === 'unavailable') {
+        res.status(503).json(errorBody('SERVICE_UNAVAILABLE', result.message));
+        return;
+      }
       if (result.kind === 'refused') {
         res.status(422).json(errorBody(result.code, result.message));
         return;

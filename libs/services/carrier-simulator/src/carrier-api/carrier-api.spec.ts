@@ -60,6 +60,18 @@ describe('carrier API', () => {
     expect(await sim.db('carrier_submissions').where({ reference: body.reference })).toHaveLength(0);
   });
 
+  it('answers 503 (transient) when the behaviour is `unavailable`, stores nothing, and accepts once it changes', async () => {
+    const principal = principalOf('acc-u');
+    await sim.client.setCarrierBehavior({ accountId: 'acc-u', destination: '+15550004444', outcome: 'unavailable' }, { principal });
+    const body = submission({ accountId: 'acc-u', to: '+15550004444' });
+    const res = await submitToCarrier(sim.endpoints.httpUrl, body);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The carrier is temporarily unavailable.' } });
+    expect(await sim.db('carrier_submissions').where({ reference: body.reference })).toHaveLength(0);
+    await sim.client.setCarrierBehavior({ accountId: 'acc-u', destination: '+15550004444', outcome: 'delivered' }, { principal });
+    expect((await submitToCarrier(sim.endpoints.httpUrl, body)).status).toBe(201);
+  });
+
   it('keys behaviour by account and destination', async () => {
     await sim.client.setCarrierBehavior({ accountId: 'acc-b', destination: '+15550008888', outcome: 'failed' }, { principal: principalOf('acc-b') });
     const sameAccount = await submitToCarrier(sim.endpoints.httpUrl, submission({ accountId: 'acc-b', to: '+15550008888' }));

@@ -9,7 +9,8 @@ import type { CarrierSubmissionsRepository } from './carrier-submissions.reposit
 
 export type SubmitResult =
   | { kind: 'accepted'; carrierMessageId: string }
-  | { kind: 'refused'; code: string; message: string };
+  | { kind: 'refused'; code: string; message: string }
+  | { kind: 'unavailable'; message: string };
 
 /**
  * The simulated carrier accepting a message: idempotent on `reference`, and
@@ -37,6 +38,8 @@ export class SubmitMessageUseCase {
         return { kind: 'refused', code: 'DESTINATION_REFUSED', message: `The carrier refused the message to ${s.to}.` };
       }
 
+      // Unavailable stores nothing either: the platform will ask again with the same reference.
+      if (outcome === 'unavailable') return { kind: 'unavailable', message: 'The carrier is temporarily unavailable.' };
       const now = this.clock.now();
       const carrierMessageId = `sim-${randomUUID()}`;
       if (!(await this.submissions.insertIfNew(trx, { ...s, carrierMessageId, outcome }, now))) {

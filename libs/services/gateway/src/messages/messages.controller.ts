@@ -71,6 +71,35 @@ export class MessagesController extends GatewayController {
     );
   }
 
+  /**
+   * Cancels a scheduled message: it is never sent and never charged. Any
+   * other status answers 409 `MESSAGE_NOT_CANCELABLE` naming the current one
+   * (also when the message was released at its `sendAt` a moment before).
+   */
+  @Post('accounts/{accountId}/messages/{messageId}/cancel')
+  @Security('bearer')
+  @Security('apiKey', ['SendMessages'])
+  @Response<Problem>(409, 'MESSAGE_NOT_CANCELABLE: the message is not scheduled')
+  public async cancelFromAccount(@Path() accountId: string, @Path() messageId: string, @Request() req: ExRequest): Promise<MessageResource> {
+    return toMessageResource(await this.deps.clients.messaging.cancelMessage({ accountId, messageId }, { principal: principalOf(req) }));
+  }
+
+  /** Cancels a scheduled message of the subaccount; same rules as the account route. */
+  @Post('subaccounts/{subaccountId}/messages/{messageId}/cancel')
+  @Security('bearer')
+  @Security('apiKey', ['SendMessages'])
+  @Response<Problem>(409, 'MESSAGE_NOT_CANCELABLE: the message is not scheduled')
+  public async cancelFromSubaccount(
+    @Path() subaccountId: string,
+    @Path() messageId: string,
+    @Request() req: ExRequest,
+  ): Promise<MessageResource> {
+    const principal = principalOf(req);
+    return toMessageResource(
+      await this.deps.clients.messaging.cancelMessage({ accountId: principal.accountId, subaccountId, messageId }, { principal }),
+    );
+  }
+
   /** Segments and encoding a body would be sent with. */
   @Post('messages/segments/preview')
   @Security('bearer')

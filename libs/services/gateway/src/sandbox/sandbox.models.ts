@@ -10,7 +10,8 @@ export interface Mailbox {
   items: MailboxItem[];
 }
 
-export type CarrierOutcome = 'delivered' | 'undelivered' | 'failed' | 'no-receipt';
+/** `failed`: refused at submission (permanent); `unavailable`: 503 at submission (transient, retried). */
+export type CarrierOutcome = 'delivered' | 'undelivered' | 'failed' | 'no-receipt' | 'unavailable';
 
 export interface CarrierBehaviorRequest {
   /** What the simulated carrier does with messages to this destination; default `delivered`. */

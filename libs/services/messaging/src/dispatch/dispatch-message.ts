@@ -2,6 +2,7 @@ import type { Clock } from '@mp/clock';
 import type { Principal } from '@mp/grpc';
 import type { Logger } from '@mp/telemetry';
 import type { CarrierAdapter } from '../carriers/carrier.port';
+import { hasExpired } from '../messages/expiry';
 import type { MessageRow } from '../messages/message.types';
 import type { MessagingClients } from '../messaging-clients';
 import type { DispatchTransitions, Sender } from './dispatch-transitions';
@@ -16,13 +17,14 @@ export interface DispatchMessageDeps {
 }
 
 /** What happened to one claimed message, for logs and tests. */
-export type DispatchResult = 'dispatched' | 'failed' | 'rejected' | 'retrying' | 'dead_lettered' | 'deferred' | 'lost_lease';
+export type DispatchResult = 'dispatched' | 'failed' | 'rejected' | 'retrying' | 'dead_lettered' | 'deferred' | 'expired' | 'lost_lease';
 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /**
  * One try of one claimed message (service-contracts "Message lifecycle"):
- * sender, consent, carrier. Sender first because consent needs the number the
+ * expiry, sender, consent, carrier. Expiry first: spec 3.1 checks it before
+ * every send attempt (first send, retry, release from an account hold). Sender first because consent needs the number the
  * attempt goes from: a STOP applies to the number that received it (spec
  * 4.7 changelog 2026-10-18). Runs outside any transaction: only the final
  * write of each outcome is one.
@@ -33,6 +35,7 @@ export async function dispatchMessage(deps: DispatchMessageDeps, message: Messag
   const options = { principal: { kind: 'system', accountId: message.account_id } satisfies Principal };
   const scope = { accountId: message.account_id, subaccountId: message.subaccount_id ?? undefined };
   const outcome = (row: unknown, result: DispatchResult): DispatchResult => (row ? result : 'lost_lease');
+  if (hasExpired(message, clock.now())) return outcome(await transitions.expired(message, clock.now()), 'expired');
 
   let sender: Sender;
   try {

@@ -1,6 +1,7 @@
 import type { OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
 import { insertChannelAttempt, updateIfInState } from '../messages/message.repository';
+import { expireTransition } from '../messages/expiry';
 import { applyTransition } from '../messages/message-transition';
 import type { MessageRow } from '../messages/message.types';
 import { retryDelayMs } from './backoff';
@@ -85,6 +86,12 @@ export class DispatchTransitions {
       }
       return row;
     });
+  }
+
+  /** expiresAt passed before this try: final, never sent, never charged. */
+  expired(message: MessageRow, now: Date) {
+    const check = message.attempts > 0 ? 'retry' : 'first send';
+    return this.db.transaction((trx) => applyTransition(trx, this.outbox, now, expireTransition(this.guard(message), message, check)));
   }
 
   /** Consent said no: never sent, never charged. */

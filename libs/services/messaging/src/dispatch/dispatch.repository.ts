@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { NOT_HELD } from '../holds/account-hold.repository';
 import type { MessageRow } from '../messages/message.types';
 
 export interface ClaimOptions {
@@ -8,13 +9,21 @@ export interface ClaimOptions {
   limit: number;
 }
 
-const urgentFirst = (a: MessageRow, b: MessageRow) =>
+/** When a message started waiting to be sent: its sendAt if scheduled, else its acceptance. */
+const waitingSince = (m: MessageRow) => new Date(m.send_at ?? m.created_at).getTime();
+
+/** spec 3.1 "Ordering of waiting work": urgent first, then the longest waiting. */
+export const urgentFirst = (a: MessageRow, b: MessageRow) =>
   Number(a.priority !== 'Urgent') - Number(b.priority !== 'Urgent') ||
-  new Date(a.created_at).getTime() - new Date(b.created_at).getTime();
+  waitingSince(a) - waitingSince(b) ||
+  new Date(a.created_at).getTime() - new Date(b.created_at).getTime() ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * Takes a lease on up to `limit` due queued messages, urgent first, then the
- * longest waiting (spec 3.1 "Ordering of waiting work"). SKIP LOCKED lets
+ * longest waiting (spec 3.1 "Ordering of waiting work"): a retry is as old as
+ * its acceptance (or sendAt), not its last failure. Messages of an account on
+ * hold are not taken: they wait, queued. SKIP LOCKED lets
  * several dispatcher instances claim side by side; the lease (not a held
  * transaction) keeps a message theirs while they call other services, and
  * lets another pass take it over if this process dies. Scheduled messages are
@@ -26,7 +35,8 @@ export async function claimDueMessages(db: Knex, options: ClaimOptions): Promise
       where id in (
         select id from messages
          where status = 'queued' and next_attempt_at <= ? and (claimed_until is null or claimed_until <= ?)
-         order by case when priority = 'Urgent' then 0 else 1 end, created_at
+           and ${NOT_HELD}
+         order by case when priority = 'Urgent' then 0 else 1 end, coalesce(send_at, created_at), created_at, id
          limit ?
          for update skip locked)
       returning *`,

@@ -3,6 +3,7 @@ import type { DueJob, OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
 import { CoalescedRunner } from './coalesced-runner';
 import { dispatchMessage, type DispatchMessageDeps } from './dispatch-message';
+import type { MessageRow } from '../messages/message.types';
 import { claimDueMessages } from './dispatch.repository';
 import { DispatchTransitions } from './dispatch-transitions';
 
@@ -75,7 +76,7 @@ export class Dispatcher {
     let handled = 0;
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !this.stopped; batch += 1) {
       const claimed = await this.claim();
-      await forEachLimited(claimed, CONCURRENCY, async (message) => {
+      const tryOne = async (message: MessageRow) => {
         try {
           const result = await dispatchMessage({ ...this.options, carrier, transitions: this.transitions }, message);
           logger.debug('dispatch try', { messageId: message.id, result });
@@ -83,7 +84,11 @@ export class Dispatcher {
           // The lease runs out and a later pass tries again (same carrier reference).
           logger.error('dispatch try failed', { messageId: message.id, error });
         }
-      });
+      };
+      // Urgent ones all finish before a normal one starts, so "urgent first"
+      // holds at the carrier too, not only in the claim order.
+      await forEachLimited(claimed.filter((m) => m.priority === 'Urgent'), CONCURRENCY, tryOne);
+      await forEachLimited(claimed.filter((m) => m.priority !== 'Urgent'), CONCURRENCY, tryOne);
       handled += claimed.length;
       if (claimed.length < DISPATCH_BATCH_SIZE) break;
     }

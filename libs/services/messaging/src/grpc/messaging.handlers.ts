@@ -1,6 +1,13 @@
 import type { messagingV1 } from '@mp/contracts';
 import { requirePrincipal, type AsyncHandlers } from '@mp/grpc';
 import type { Knex } from 'knex';
+import {
+  getAccountSendingHold,
+  holdAccountSending,
+  releaseAccountSending,
+  type AccountHoldDeps,
+} from '../holds/account-hold.usecase';
+import { cancelMessage } from '../messages/cancel-message.usecase';
 import { getMessage } from '../messages/get-message.usecase';
 import { getSubaccountQuota } from '../quota/get-subaccount-quota.usecase';
 import { previewSegments } from '../segments/preview-segments.usecase';
@@ -8,13 +15,19 @@ import { sendMessage, type SendMessageDeps } from '../submission/send-message.us
 
 export type MessagingHandlers = AsyncHandlers<typeof messagingV1.MessagingServiceService>;
 
+export type MessagingHandlerDeps = SendMessageDeps & { db: Knex; holds: AccountHoldDeps };
+
 /** The gRPC surface: each handler authorises with the call's principal and delegates. */
-export function messagingHandlers(deps: SendMessageDeps & { db: Knex }): MessagingHandlers {
+export function messagingHandlers(deps: MessagingHandlerDeps): MessagingHandlers {
   return {
     sendMessage: (request, ctx) => sendMessage(deps, requirePrincipal(ctx), request),
     getMessage: (request, ctx) => getMessage(deps.db, requirePrincipal(ctx), request),
     // Pure arithmetic on the text: no account data, so no principal needed.
     previewSegments: async (request) => previewSegments(request),
     getSubaccountQuota: (request, ctx) => getSubaccountQuota(deps, requirePrincipal(ctx), request),
+    cancelMessage: (request, ctx) => cancelMessage(deps, requirePrincipal(ctx), request),
+    holdAccountSending: (request, ctx) => holdAccountSending(deps.holds, requirePrincipal(ctx), request),
+    releaseAccountSending: (request, ctx) => releaseAccountSending(deps.holds, requirePrincipal(ctx), request),
+    getAccountSendingHold: (request, ctx) => getAccountSendingHold(deps.holds, requirePrincipal(ctx), request),
   };
 }

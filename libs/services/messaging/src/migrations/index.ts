@@ -1,7 +1,13 @@
 import type { Migration } from '@mp/db';
 import { eventTablesMigration } from '@mp/events';
 import { createMessagesMigration } from './001-messages';
-import { createQuotaUsageMigration } from './002-quota-usage';
+import { createAccountSendingHoldsMigration } from './002-account-sending-holds';
+import { createQuotaUsageMigration } from './003-quota-usage';
 
 /** Applied in this order; never reorder or rename an entry once released. */
-export const messagingMigrations: Migration[] = [eventTablesMigration, createMessagesMigration, createQuotaUsageMigration];
+export const messagingMigrations: Migration[] = [
+  eventTablesMigration,
+  createMessagesMigration,
+  createAccountSendingHoldsMigration,
+  createQuotaUsageMigration,
+];

@@ -15,6 +15,7 @@ describe('messaging migrations', () => {
       await migrateLatest(db, 'messaging', messagingMigrations);
       expect(await db.schema.hasTable('quota_usage')).toBe(true);
       expect(await db.schema.hasColumn('messages', 'claimed_until')).toBe(true);
+      expect(await db.schema.hasTable('account_sending_holds')).toBe(true);
     } finally {
       await provider.close();
     }

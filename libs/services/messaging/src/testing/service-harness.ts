@@ -26,6 +26,12 @@ export interface Harness {
   send(overrides?: Partial<messagingV1.SendMessageRequest>, principal?: Principal): Promise<messagingV1.Message>;
   get(messageId: string, principal?: Principal, subaccountId?: string): Promise<messagingV1.Message>;
   dispatch(): Promise<number>;
+  /** One run of the scheduled-release job (sendAt reached). */
+  releaseDue(): Promise<number>;
+  cancel(messageId: string, principal?: Principal, subaccountId?: string): Promise<messagingV1.Message>;
+  /** Staff calls, with the `system` principal internal tools use. */
+  hold(reason?: string): Promise<messagingV1.AccountSendingHold>;
+  releaseHold(): Promise<messagingV1.AccountSendingHold>;
   receipt(payload: Record<string, unknown>): Promise<void>;
   events(messageId: string): Promise<Array<{ type: string; payload: Record<string, unknown> }>>;
   close(): Promise<void>;
@@ -48,11 +54,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     provider,
     db,
     reset: async () => {
-      await db.raw('truncate message_audit, message_channel_attempts, messages, outbox, processed_events restart identity');
+      await db.raw('truncate message_audit, message_channel_attempts, messages, account_sending_holds, outbox, processed_events restart identity');
     },
     close: () => provider.close(),
   };
 }
+
+/** What an internal staff tool presents (the gateway never sends `system`). */
+export const staff = (accountId: string): Principal => ({ kind: 'system', accountId });
 
 /**
  * The service on the test database with the real outbox, the sandbox clock,
@@ -101,6 +110,11 @@ export async function startHarness(database: TestDatabase, config: Partial<Messa
     get: (messageId, p = principal, subaccountId) =>
       messaging.handlers.getMessage({ accountId, messageId, subaccountId }, ctx(p)),
     dispatch: () => messaging.dispatcher.job.runDue(),
+    releaseDue: () => messaging.scheduled.job.runDue(),
+    cancel: (messageId, p = principal, subaccountId) =>
+      messaging.handlers.cancelMessage({ accountId, messageId, subaccountId }, ctx(p)),
+    hold: (reason) => messaging.handlers.holdAccountSending({ accountId, reason, operator: 'staff@test' }, ctx(staff(accountId))),
+    releaseHold: () => messaging.handlers.releaseAccountSending({ accountId, operator: 'staff@test' }, ctx(staff(accountId))),
     receipt: (payload) => {
       const event: EventEnvelope = {
         id: randomUUID(),
@@ -123,6 +137,7 @@ export async function startHarness(database: TestDatabase, config: Partial<Messa
         }),
       ),
     close: async () => {
+      await messaging.scheduled.idle();
       await messaging.dispatcher.stop();
       await carrier.stop();
       await database.reset();

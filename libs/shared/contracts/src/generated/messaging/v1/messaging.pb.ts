@@ -114,6 +114,45 @@ export interface SegmentPreview {
   charactersPerSegment: number;
 }
 
+export interface CancelMessageRequest {
+  accountId: string;
+  messageId: string;
+  /** Set on the subaccount route: the message must belong to it. */
+  subaccountId?: string | undefined;
+}
+
+export interface HoldAccountSendingRequest {
+  accountId: string;
+  /** Why, for the record (e.g. a ticket number). */
+  reason?:
+    | string
+    | undefined;
+  /** The staff member acting. */
+  operator?: string | undefined;
+}
+
+export interface ReleaseAccountSendingRequest {
+  accountId: string;
+  operator?: string | undefined;
+}
+
+export interface GetAccountSendingHoldRequest {
+  accountId: string;
+}
+
+/** An account's outbound hold: while held, its queued and scheduled messages wait. */
+export interface AccountSendingHold {
+  accountId: string;
+  held: boolean;
+  heldAt?: string | undefined;
+  reason?: string | undefined;
+  operator?:
+    | string
+    | undefined;
+  /** Messages of the account waiting to be sent (queued or scheduled). */
+  waitingMessages: number;
+}
+
 export interface GetSubaccountQuotaRequest {
   subaccountId: string;
 }
@@ -1847,6 +1886,547 @@ export const SegmentPreview: MessageFns<SegmentPreview> = {
   },
 };
 
+function createBaseCancelMessageRequest(): CancelMessageRequest {
+  return { accountId: "", messageId: "", subaccountId: undefined };
+}
+
+export const CancelMessageRequest: MessageFns<CancelMessageRequest> = {
+  encode(message: CancelMessageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.messageId !== "") {
+      writer.uint32(18).string(message.messageId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(26).string(message.subaccountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CancelMessageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCancelMessageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CancelMessageRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CancelMessageRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.messageId !== "") {
+      obj.messageId = message.messageId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CancelMessageRequest>, I>>(base?: I): CancelMessageRequest {
+    return CancelMessageRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CancelMessageRequest>, I>>(object: I): CancelMessageRequest {
+    const message = createBaseCancelMessageRequest();
+    message.accountId = object.accountId ?? "";
+    message.messageId = object.messageId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseHoldAccountSendingRequest(): HoldAccountSendingRequest {
+  return { accountId: "", reason: undefined, operator: undefined };
+}
+
+export const HoldAccountSendingRequest: MessageFns<HoldAccountSendingRequest> = {
+  encode(message: HoldAccountSendingRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.reason !== undefined) {
+      writer.uint32(18).string(message.reason);
+    }
+    if (message.operator !== undefined) {
+      writer.uint32(26).string(message.operator);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HoldAccountSendingRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHoldAccountSendingRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.operator = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HoldAccountSendingRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : undefined,
+      operator: isSet(object.operator) ? globalThis.String(object.operator) : undefined,
+    };
+  },
+
+  toJSON(message: HoldAccountSendingRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.reason !== undefined) {
+      obj.reason = message.reason;
+    }
+    if (message.operator !== undefined) {
+      obj.operator = message.operator;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HoldAccountSendingRequest>, I>>(base?: I): HoldAccountSendingRequest {
+    return HoldAccountSendingRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HoldAccountSendingRequest>, I>>(object: I): HoldAccountSendingRequest {
+    const message = createBaseHoldAccountSendingRequest();
+    message.accountId = object.accountId ?? "";
+    message.reason = object.reason ?? undefined;
+    message.operator = object.operator ?? undefined;
+    return message;
+  },
+};
+
+function createBaseReleaseAccountSendingRequest(): ReleaseAccountSendingRequest {
+  return { accountId: "", operator: undefined };
+}
+
+export const ReleaseAccountSendingRequest: MessageFns<ReleaseAccountSendingRequest> = {
+  encode(message: ReleaseAccountSendingRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.operator !== undefined) {
+      writer.uint32(18).string(message.operator);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReleaseAccountSendingRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReleaseAccountSendingRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.operator = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReleaseAccountSendingRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      operator: isSet(object.operator) ? globalThis.String(object.operator) : undefined,
+    };
+  },
+
+  toJSON(message: ReleaseAccountSendingRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.operator !== undefined) {
+      obj.operator = message.operator;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReleaseAccountSendingRequest>, I>>(base?: I): ReleaseAccountSendingRequest {
+    return ReleaseAccountSendingRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReleaseAccountSendingRequest>, I>>(object: I): ReleaseAccountSendingRequest {
+    const message = createBaseReleaseAccountSendingRequest();
+    message.accountId = object.accountId ?? "";
+    message.operator = object.operator ?? undefined;
+    return message;
+  },
+};
+
+function createBaseGetAccountSendingHoldRequest(): GetAccountSendingHoldRequest {
+  return { accountId: "" };
+}
+
+export const GetAccountSendingHoldRequest: MessageFns<GetAccountSendingHoldRequest> = {
+  encode(message: GetAccountSendingHoldRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetAccountSendingHoldRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetAccountSendingHoldRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetAccountSendingHoldRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetAccountSendingHoldRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetAccountSendingHoldRequest>, I>>(base?: I): GetAccountSendingHoldRequest {
+    return GetAccountSendingHoldRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetAccountSendingHoldRequest>, I>>(object: I): GetAccountSendingHoldRequest {
+    const message = createBaseGetAccountSendingHoldRequest();
+    message.accountId = object.accountId ?? "";
+    return message;
+  },
+};
+
+function createBaseAccountSendingHold(): AccountSendingHold {
+  return { accountId: "", held: false, heldAt: undefined, reason: undefined, operator: undefined, waitingMessages: 0 };
+}
+
+export const AccountSendingHold: MessageFns<AccountSendingHold> = {
+  encode(message: AccountSendingHold, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.held !== false) {
+      writer.uint32(16).bool(message.held);
+    }
+    if (message.heldAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.heldAt), writer.uint32(26).fork()).join();
+    }
+    if (message.reason !== undefined) {
+      writer.uint32(34).string(message.reason);
+    }
+    if (message.operator !== undefined) {
+      writer.uint32(42).string(message.operator);
+    }
+    if (message.waitingMessages !== 0) {
+      writer.uint32(48).int32(message.waitingMessages);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AccountSendingHold {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAccountSendingHold();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.held = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.heldAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.operator = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.waitingMessages = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AccountSendingHold {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      held: isSet(object.held) ? globalThis.Boolean(object.held) : false,
+      heldAt: isSet(object.heldAt)
+        ? globalThis.String(object.heldAt)
+        : isSet(object.held_at)
+        ? globalThis.String(object.held_at)
+        : undefined,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : undefined,
+      operator: isSet(object.operator) ? globalThis.String(object.operator) : undefined,
+      waitingMessages: isSet(object.waitingMessages)
+        ? globalThis.Number(object.waitingMessages)
+        : isSet(object.waiting_messages)
+        ? globalThis.Number(object.waiting_messages)
+        : 0,
+    };
+  },
+
+  toJSON(message: AccountSendingHold): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.held !== false) {
+      obj.held = message.held;
+    }
+    if (message.heldAt !== undefined) {
+      obj.heldAt = message.heldAt;
+    }
+    if (message.reason !== undefined) {
+      obj.reason = message.reason;
+    }
+    if (message.operator !== undefined) {
+      obj.operator = message.operator;
+    }
+    if (message.waitingMessages !== 0) {
+      obj.waitingMessages = Math.round(message.waitingMessages);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AccountSendingHold>, I>>(base?: I): AccountSendingHold {
+    return AccountSendingHold.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AccountSendingHold>, I>>(object: I): AccountSendingHold {
+    const message = createBaseAccountSendingHold();
+    message.accountId = object.accountId ?? "";
+    message.held = object.held ?? false;
+    message.heldAt = object.heldAt ?? undefined;
+    message.reason = object.reason ?? undefined;
+    message.operator = object.operator ?? undefined;
+    message.waitingMessages = object.waitingMessages ?? 0;
+    return message;
+  },
+};
+
 function createBaseGetSubaccountQuotaRequest(): GetSubaccountQuotaRequest {
   return { subaccountId: "" };
 }
@@ -2181,6 +2761,50 @@ export const MessagingServiceService = {
     responseSerialize: (value: SegmentPreview): Buffer => Buffer.from(SegmentPreview.encode(value).finish()),
     responseDeserialize: (value: Buffer): SegmentPreview => SegmentPreview.decode(value),
   },
+  /** scheduled -> canceled; any other status is MESSAGE_NOT_CANCELABLE (spec 3.1). */
+  cancelMessage: {
+    path: "/messaging.v1.MessagingService/CancelMessage" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CancelMessageRequest): Buffer => Buffer.from(CancelMessageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CancelMessageRequest => CancelMessageRequest.decode(value),
+    responseSerialize: (value: Message): Buffer => Buffer.from(Message.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Message => Message.decode(value),
+  },
+  /**
+   * Platform staff only (a `system` principal, e.g. tools/scripts/account-hold.ts);
+   * never routed by the gateway. Held accounts' messages wait as they are.
+   */
+  holdAccountSending: {
+    path: "/messaging.v1.MessagingService/HoldAccountSending" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: HoldAccountSendingRequest): Buffer =>
+      Buffer.from(HoldAccountSendingRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): HoldAccountSendingRequest => HoldAccountSendingRequest.decode(value),
+    responseSerialize: (value: AccountSendingHold): Buffer => Buffer.from(AccountSendingHold.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AccountSendingHold => AccountSendingHold.decode(value),
+  },
+  releaseAccountSending: {
+    path: "/messaging.v1.MessagingService/ReleaseAccountSending" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ReleaseAccountSendingRequest): Buffer =>
+      Buffer.from(ReleaseAccountSendingRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ReleaseAccountSendingRequest => ReleaseAccountSendingRequest.decode(value),
+    responseSerialize: (value: AccountSendingHold): Buffer => Buffer.from(AccountSendingHold.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AccountSendingHold => AccountSendingHold.decode(value),
+  },
+  getAccountSendingHold: {
+    path: "/messaging.v1.MessagingService/GetAccountSendingHold" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetAccountSendingHoldRequest): Buffer =>
+      Buffer.from(GetAccountSendingHoldRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetAccountSendingHoldRequest => GetAccountSendingHoldRequest.decode(value),
+    responseSerialize: (value: AccountSendingHold): Buffer => Buffer.from(AccountSendingHold.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AccountSendingHold => AccountSendingHold.decode(value),
+  },
   /** Limits, use and remaining of a subaccount's sending quota (spec 4.2). */
   getSubaccountQuota: {
     path: "/messaging.v1.MessagingService/GetSubaccountQuota" as const,
@@ -2198,6 +2822,15 @@ export interface MessagingServiceServer extends UntypedServiceImplementation {
   sendMessage: handleUnaryCall<SendMessageRequest, Message>;
   getMessage: handleUnaryCall<GetMessageRequest, Message>;
   previewSegments: handleUnaryCall<PreviewSegmentsRequest, SegmentPreview>;
+  /** scheduled -> canceled; any other status is MESSAGE_NOT_CANCELABLE (spec 3.1). */
+  cancelMessage: handleUnaryCall<CancelMessageRequest, Message>;
+  /**
+   * Platform staff only (a `system` principal, e.g. tools/scripts/account-hold.ts);
+   * never routed by the gateway. Held accounts' messages wait as they are.
+   */
+  holdAccountSending: handleUnaryCall<HoldAccountSendingRequest, AccountSendingHold>;
+  releaseAccountSending: handleUnaryCall<ReleaseAccountSendingRequest, AccountSendingHold>;
+  getAccountSendingHold: handleUnaryCall<GetAccountSendingHoldRequest, AccountSendingHold>;
   /** Limits, use and remaining of a subaccount's sending quota (spec 4.2). */
   getSubaccountQuota: handleUnaryCall<GetSubaccountQuotaRequest, SubaccountQuota>;
 }
@@ -2247,6 +2880,71 @@ export interface MessagingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SegmentPreview) => void,
+  ): ClientUnaryCall;
+  /** scheduled -> canceled; any other status is MESSAGE_NOT_CANCELABLE (spec 3.1). */
+  cancelMessage(
+    request: CancelMessageRequest,
+    callback: (error: ServiceError | null, response: Message) => void,
+  ): ClientUnaryCall;
+  cancelMessage(
+    request: CancelMessageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Message) => void,
+  ): ClientUnaryCall;
+  cancelMessage(
+    request: CancelMessageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Message) => void,
+  ): ClientUnaryCall;
+  /**
+   * Platform staff only (a `system` principal, e.g. tools/scripts/account-hold.ts);
+   * never routed by the gateway. Held accounts' messages wait as they are.
+   */
+  holdAccountSending(
+    request: HoldAccountSendingRequest,
+    callback: (error: ServiceError | null, response: AccountSendingHold) => void,
+  ): ClientUnaryCall;
+  holdAccountSending(
+    request: HoldAccountSendingRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AccountSendingHold) => void,
+  ): ClientUnaryCall;
+  holdAccountSending(
+    request: HoldAccountSendingRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AccountSendingHold) => void,
+  ): ClientUnaryCall;
+  releaseAccountSending(
+    request: ReleaseAccountSendingRequest,
+    callback: (error: ServiceError | null, response: AccountSendingHold) => void,
+  ): ClientUnaryCall;
+  releaseAccountSending(
+    request: ReleaseAccountSendingRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AccountSendingHold) => void,
+  ): ClientUnaryCall;
+  releaseAccountSending(
+    request: ReleaseAccountSendingRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AccountSendingHold) => void,
+  ): ClientUnaryCall;
+  getAccountSendingHold(
+    request: GetAccountSendingHoldRequest,
+    callback: (error: ServiceError | null, response: AccountSendingHold) => void,
+  ): ClientUnaryCall;
+  getAccountSendingHold(
+    request: GetAccountSendingHoldRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AccountSendingHold) => void,
+  ): ClientUnaryCall;
+  getAccountSendingHold(
+    request: GetAccountSendingHoldRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AccountSendingHold) => void,
   ): ClientUnaryCall;
   /** Limits, use and remaining of a subaccount's sending quota (spec 4.2). */
   getSubaccountQuota(

@@ -24,7 +24,7 @@ import { Timestamp } from "../../google/protobuf/timestamp.pb";
 export interface SetCarrierBehaviorRequest {
   accountId: string;
   destination: string;
-  /** delivered, undelivered, failed or no-receipt. */
+  /** delivered, undelivered, failed, no-receipt or unavailable (503 at submission: transient). */
   outcome: string;
   afterSeconds?: number | undefined;
 }

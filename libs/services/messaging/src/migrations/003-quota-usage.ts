@@ -6,7 +6,7 @@ import type { Migration } from '@mp/db';
  * concurrent sends queue on the one row.
  */
 export const createQuotaUsageMigration: Migration = {
-  name: '20251122000002_create_quota_usage',
+  name: '20251201000003_create_quota_usage',
   async up(knex) {
     await knex.schema.createTable('quota_usage', (t) => {
       t.text('scope').notNullable();
