@@ -16,6 +16,9 @@ export const identityConfigSchema = {
   ACCESS_TOKEN_TTL_SECONDS: int({ default: 900, min: 1, description: 'lifetime of an access token' }),
   REFRESH_TOKEN_TTL_SECONDS: int({ default: 30 * 24 * 3600, min: 1, description: 'lifetime of a refresh token' }),
   EMAIL_VERIFICATION_TTL_SECONDS: int({ default: 48 * 3600, min: 1, description: 'lifetime of an email verification token' }),
+  SIGN_IN_LOCKOUT_THRESHOLD: int({ default: 5, min: 1, description: 'consecutive wrong passwords for one address that lock its sign-in' }),
+  SIGN_IN_LOCKOUT_WINDOW_SECONDS: int({ default: 900, min: 1, description: 'the wrong passwords count together within this window' }),
+  SIGN_IN_LOCKOUT_SECONDS: int({ default: 900, min: 1, description: 'how long a locked sign-in stays locked' }),
 };
 
 export type IdentityConfig = ConfigOf<typeof identityConfigSchema>;
