@@ -14,7 +14,7 @@ export function signInThrottleMiddleware(deps: GatewayDeps): RequestHandler {
     perIpPerMinute: deps.config.SIGN_IN_LIMIT_PER_IP_PER_MINUTE,
     perAccountPerMinute: deps.config.SIGN_IN_LIMIT_PER_ACCOUNT_PER_MINUTE,
   });
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, _res: Response, next: NextFunction) => {
     const route = throttle.routeOf(req.method, req.path);
     if (!route) return next();
     const account = route === 'sign-in' ? Promise.resolve(SignInThrottle.accountOfBody(req.body)) : signedInUser(deps, req);
@@ -23,11 +23,8 @@ export function signInThrottleMiddleware(deps: GatewayDeps): RequestHandler {
       .then(
         () => next(),
         (error: unknown) => {
-          if (isDomainError(error)) {
-            const retryAfter = error.extensions.retryAfterSeconds;
-            if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
-            return next(error);
-          }
+          // The problem handler adds `Retry-After` from `retryAfterSeconds`.
+          if (isDomainError(error)) return next(error);
           // A rate-limit store outage must not take sign-in down: let the request through.
           deps.logger.warn('sign-in throttle store unavailable', { error });
           next();
