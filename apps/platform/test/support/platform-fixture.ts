@@ -28,6 +28,9 @@ export async function bootPlatform(overrides: Record<string, string> = {}): Prom
     PORT: '0',
     DATA_DIR: ':memory:',
     SANDBOX: 'true',
+    // Every suite signs in a lot from 127.0.0.1: the sign-in throttle is exercised by abuse.api.spec with low limits.
+    SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '100000',
+    SIGN_IN_LIMIT_PER_ACCOUNT_PER_MINUTE: '100000',
     ...externalEnv(),
     ...overrides,
   };

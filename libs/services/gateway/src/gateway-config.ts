@@ -6,6 +6,8 @@ export const gatewayConfigSchema = {
   REDIS_URL: url({ optional: true, protocols: ['redis', 'rediss'], secret: true, description: 'rate limits in Redis; in memory when unset' }),
   RATE_LIMIT_PER_IP_PER_MINUTE: int({ default: 1200, min: 1 }),
   RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE: int({ default: 600, min: 1 }),
+  SIGN_IN_LIMIT_PER_IP_PER_MINUTE: int({ default: 60, min: 1, description: 'sign-in and code-route attempts per client address per minute' }),
+  SIGN_IN_LIMIT_PER_ACCOUNT_PER_MINUTE: int({ default: 10, min: 1, description: 'sign-in and code-route attempts per account (email, token or user) per minute' }),
   RATE_LIMIT_KEY_PREFIX: str({ default: 'mp:rl:', description: 'namespace of the counters in Redis: deployments sharing one Redis need their own' }),
   TRUST_PROXY: optionalStr({ description: "express 'trust proxy' setting, e.g. 'loopback' or a hop count" }),
 };
@@ -16,6 +18,8 @@ export interface GatewayConfig {
   REDIS_URL?: string;
   RATE_LIMIT_PER_IP_PER_MINUTE: number;
   RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE: number;
+  SIGN_IN_LIMIT_PER_IP_PER_MINUTE: number;
+  SIGN_IN_LIMIT_PER_ACCOUNT_PER_MINUTE: number;
   RATE_LIMIT_KEY_PREFIX?: string;
   TRUST_PROXY?: string;
   SANDBOX: boolean;

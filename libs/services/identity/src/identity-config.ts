@@ -23,6 +23,9 @@ export const identityConfigSchema = {
     default: [],
     description: 'OpenID Connect issuers for POST /v1/auth/external-login: JSON array of { name, issuer, jwksUri, audience }',
   }),
+  SIGN_IN_LOCKOUT_THRESHOLD: int({ default: 5, min: 1, description: 'consecutive wrong passwords for one address that lock its sign-in' }),
+  SIGN_IN_LOCKOUT_WINDOW_SECONDS: int({ default: 900, min: 1, description: 'the wrong passwords count together within this window' }),
+  SIGN_IN_LOCKOUT_SECONDS: int({ default: 900, min: 1, description: 'how long a locked sign-in stays locked' }),
 };
 
 export type IdentityConfig = ConfigOf<typeof identityConfigSchema>;

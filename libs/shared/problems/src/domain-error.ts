@@ -4,6 +4,8 @@ import { type ProblemCode, statusOf } from './catalog';
 export interface ProblemExtensions {
   errors?: Record<string, string[]>;
   retryAfterSeconds?: number;
+  /** ACCOUNT_LOCKED: when sign-in opens again (ISO 8601). */
+  lockedUntil?: string;
   dailyRemaining?: number | null;
   monthlyRemaining?: number | null;
   attemptsRemaining?: number;

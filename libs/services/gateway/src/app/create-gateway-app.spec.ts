@@ -34,6 +34,8 @@ beforeAll(async () => {
       PUBLIC_BASE_URL: 'https://api.example.test',
       RATE_LIMIT_PER_IP_PER_MINUTE: 1000,
       RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE: 1000,
+      SIGN_IN_LIMIT_PER_IP_PER_MINUTE: 1000,
+      SIGN_IN_LIMIT_PER_ACCOUNT_PER_MINUTE: 1000,
       SANDBOX: false,
     },
     clients,

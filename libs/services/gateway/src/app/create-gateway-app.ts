@@ -4,6 +4,7 @@ import { bodyParserErrorMapper, jsonBodyParser, rawBodyParser } from './body-par
 import type { GatewayDeps } from './gateway-deps';
 import { notFoundHandler, problemHandler } from './problem.middleware';
 import { rateLimitMiddleware } from './rate-limit.middleware';
+import { signInThrottleMiddleware } from './sign-in-throttle.middleware';
 import { traceMiddleware } from './trace.middleware';
 
 /** Provider callbacks are signed over their raw bytes. */
@@ -21,6 +22,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(rateLimitMiddleware);
   app.use((req, res, next) => (RAW_BODY_PATHS.some((p) => p.test(req.path)) ? rawBodyParser(req, res, next) : jsonBodyParser(req, res, next)));
   app.use(bodyParserErrorMapper);
+  app.use(signInThrottleMiddleware(deps));
   RegisterRoutes(app);
   app.use(notFoundHandler);
   app.use(problemHandler);

@@ -37,4 +37,9 @@ export class CredentialResolver {
     }
     return (await this.clients.identity.authenticateApiKey({ key: credential.value })) as Principal;
   }
+
+  /** The user of an access token whose signature and claims check out (no session lookup). */
+  async verifiedUserId(accessToken: string): Promise<string> {
+    return (await this.verifier.verify(accessToken)).userId;
+  }
 }

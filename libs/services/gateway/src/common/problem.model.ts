@@ -14,6 +14,8 @@ export interface Problem {
   /** Field name to messages, for VALIDATION_FAILED. */
   errors?: { [field: string]: string[] };
   retryAfterSeconds?: number;
+  /** ACCOUNT_LOCKED: when sign-in opens again. */
+  lockedUntil?: string;
   dailyRemaining?: number | null;
   monthlyRemaining?: number | null;
   attemptsRemaining?: number;

@@ -53,6 +53,7 @@ const models: TsoaRoute.Models = {
             "instance": {"dataType":"string"},
             "errors": {"dataType":"nestedObjectLiteral","nestedProperties":{},"additionalProperties":{"dataType":"array","array":{"dataType":"string"}}},
             "retryAfterSeconds": {"dataType":"double"},
+            "lockedUntil": {"dataType":"string"},
             "dailyRemaining": {"dataType":"union","subSchemas":[{"dataType":"double"},{"dataType":"enum","enums":[null]}]},
             "monthlyRemaining": {"dataType":"union","subSchemas":[{"dataType":"double"},{"dataType":"enum","enums":[null]}]},
             "attemptsRemaining": {"dataType":"double"},

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MemoryRateLimitStore } from './memory-rate-limit-store';
 import { RedisRateLimitStore } from './redis-rate-limit-store';
+import { SignInThrottle } from './sign-in-throttle';
 import type { RateLimitStore } from './rate-limit-store';
 
 // The same contract for both stores; Redis when REDIS_URL is set (CI), memory otherwise.
@@ -31,5 +32,16 @@ describe(`rate-limit store (${process.env.REDIS_URL ? 'Redis' : 'memory'})`, () 
     const now = 1_700_000_000_000;
     const decisions = await Promise.all(Array.from({ length: 50 }, () => store.hit(key, 20, 60_000, now)));
     expect(decisions.filter((d) => d.allowed)).toHaveLength(20);
+  });
+
+  it('backs the sign-in throttle: per address, then per account', async () => {
+    const throttle = new SignInThrottle(store, { perIpPerMinute: 3, perAccountPerMinute: 1 });
+    const ip = `ip-${randomUUID()}`;
+    const now = 1_700_000_000_000;
+    const codeOf = (p: Promise<void>) => p.then(() => 'ok', (e: { code?: string }) => e.code);
+    expect(await codeOf(throttle.check({ ip, account: `email:${ip}@x.test` }, now))).toBe('ok');
+    expect(await codeOf(throttle.check({ ip, account: `email:${ip}@x.test` }, now))).toBe('RATE_LIMITED');
+    expect(await codeOf(throttle.check({ ip }, now))).toBe('ok');
+    expect(await codeOf(throttle.check({ ip }, now))).toBe('IP_THROTTLED');
   });
 });

@@ -1,5 +1,5 @@
 /** A plain-text mail as identity queues it. */
-export type MailKind = 'email_verification' | 'registration_attempt' | 'step_up_code' | 'user_invitation';
+export type MailKind = 'email_verification' | 'registration_attempt' | 'step_up_code' | 'user_invitation' | 'sign_in_locked';
 
 export interface MailContent {
   kind: MailKind;
@@ -96,6 +96,24 @@ export function invitationMail(input: {
       '',
       `The token is valid for ${days} days and can be used once.`,
       'If you did not expect this invitation, ignore this email.',
+      '',
+    ].join('\n'),
+  };
+}
+
+/** Tells the owner that repeated wrong passwords locked sign-in (once per lock). */
+export function signInLockedMail(input: { to: string; lockedUntil: Date; lockSeconds: number }): MailContent {
+  const minutes = Math.max(1, Math.round(input.lockSeconds / 60));
+  return {
+    kind: 'sign_in_locked',
+    to: input.to,
+    subject: 'Your account sign-in was locked',
+    text: [
+      `Your account sign-in was locked for ${minutes} minutes after repeated wrong passwords.`,
+      `Sign-in opens again at ${input.lockedUntil.toISOString()}.`,
+      '',
+      'If this was you, wait and try again. If it was not, someone may be guessing your password:',
+      'choose a strong password and turn on multi-factor authentication.',
       '',
     ].join('\n'),
   };

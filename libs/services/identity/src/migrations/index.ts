@@ -9,6 +9,19 @@ import { stepUp } from './20250601000600_step_up';
 import { securityPolicy } from './20250601000700_security_policy';
 import { userInvitations } from './20250601000800_user_invitations';
 import { externalIdentities } from './20250601001000_external_identities';
+import { signInFailures } from './20250601001200_sign_in_failures';
 
 /** Identity's schema, oldest first; never reorder or edit one that has shipped. */
-export const identityMigrations: Migration[] = [accountsAndUsers, sessions, apiKeys, outgoingMail, signingKeys, mfa, stepUp, securityPolicy, userInvitations, externalIdentities];
+export const identityMigrations: Migration[] = [
+  accountsAndUsers,
+  sessions,
+  apiKeys,
+  outgoingMail,
+  signingKeys,
+  mfa,
+  stepUp,
+  securityPolicy,
+  userInvitations,
+  externalIdentities,
+  signInFailures,
+];
