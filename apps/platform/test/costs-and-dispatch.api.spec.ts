@@ -35,7 +35,7 @@ beforeAll(async () => {
   // Made up front: the user token lasts 15 minutes and the suite moves the clock by hours.
   const sub = await api.post(`/v1/accounts/${user.accountId}/subaccounts`, { token: user.accessToken, body: { name: 'Clinic' } });
   if (sub.status !== 201) throw new Error(`subaccount: ${sub.text}`);
-  subaccountId = subaccountId;
+  subaccountId = sub.body.subaccountId;
   subKey = await createKey(user.accessToken, { name: 'clinic', subaccountId });
 }, 90_000);
 afterAll(() => booted.stop());
@@ -281,7 +281,7 @@ describe('billing reads', () => {
 
   it('a key limited to a subaccount sees only its charges, and another subaccount is 404', async () => {
     const from = await clockNow();
-    const own = await api.post(`/v1/subaccounts/${subaccountId}/messages`, { apiKey: subKey, body: { to: freshDestination(), body: 'sub' } });
+    const own = await send({ to: freshDestination(), body: 'sub', subaccountId });
     expect(own.status).toBe(201);
     const account = await send({ to: freshDestination(), body: 'account' });
     await advanceUntil(own.body.messageId, ['queued'], 1);
