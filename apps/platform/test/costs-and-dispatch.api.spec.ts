@@ -59,7 +59,7 @@ const behave = async (to: string, outcome: string, afterSeconds?: number) => {
   expect(res.status).toBe(200);
 };
 const billing = (path: string, query: Record<string, string | number>, apiKey = key) =>
-  api.get(`/v1/billing/message-costs${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, { apiKey });
+  api.get(`/v1/billing/message-costs${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`, { apiKey });
 
 const chargesOf = (messageId: string) => countRows(booted.platform, 'messaging', 'message_charges', { message_id: messageId });
 async function outboxEvents(messageId: string, type: string) {
