@@ -37,6 +37,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
     carrier: carrierFrom(config),
     enabled: config.DISPATCH_ENABLED,
     maxAttempts: config.DISPATCH_MAX_ATTEMPTS,
+    maxDeferrals: config.DISPATCH_MAX_DEFERRALS,
   });
   const scheduled = new ScheduledRelease({ db, outbox, clock, logger, onUrgentReleased: () => dispatcher.kick() });
   const handlers = messagingHandlers({

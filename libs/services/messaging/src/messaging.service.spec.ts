@@ -105,20 +105,28 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
     expect((await h.get(accepted.messageId)).status).toBe('dispatched');
   });
 
-  it('carrier 422 -> failed with the carrier reason and MessageFailed', async () => {
-    h.carrier.answer({ status: 422, body: { error: { code: 'blocked', message: 'destination blocked by carrier' } } });
+  it('carrier 422 -> failed with the documented reason for the carrier code and MessageFailed', async () => {
+    h.carrier.answer({ status: 422, body: { error: { code: '21211', message: 'invalid To number' } } });
     const { messageId } = await h.send();
     await h.dispatch();
     const failed = await h.get(messageId);
     expect(failed.status).toBe('failed');
     expect(failed.channelHistory).toEqual([
-      expect.objectContaining({ status: 'failed', failureReason: 'destination blocked by carrier', cost: 0, completedAt: expect.any(String) }),
+      expect.objectContaining({ status: 'failed', failureReason: 'invalid destination', cost: 0, completedAt: expect.any(String) }),
     ]);
     expect(trail(failed).at(-1)).toEqual(['failed', 'queued', 'failed']);
+    expect(failed.auditTrail.at(-1)?.detail).toBe('carrier refused (21211): invalid To number');
     expect((await h.events(messageId)).map((e) => [e.type, e.payload.reason])).toEqual([
       ['MessageAccepted', 'accepted'],
-      ['MessageFailed', 'destination blocked by carrier'],
+      ['MessageFailed', 'invalid destination'],
     ]);
+  });
+
+  it('carrier 422 with an unknown code -> the generic refusal reason', async () => {
+    h.carrier.answer({ status: 422, body: { error: { code: 'blocked', message: 'destination blocked by carrier' } } });
+    const { messageId } = await h.send();
+    await h.dispatch();
+    expect((await h.get(messageId)).channelHistory[0].failureReason).toBe('carrier refused the message');
   });
 
   it('500 twice then 201 -> dispatched once, every try with the same carrier reference', async () => {

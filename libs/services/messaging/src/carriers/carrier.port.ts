@@ -16,8 +16,10 @@ export type CarrierOutcome =
   | { kind: 'accepted'; carrierMessageId: string }
   /** 422: the carrier refuses this message for good. */
   | { kind: 'rejected'; code: string; message: string }
-  /** 5xx, anything unexpected, no answer or timeout: try again later. */
-  | { kind: 'transient'; reason: string };
+  /** 5xx, 401/403/408/429, anything unexpected, no answer or timeout: try again later. */
+  | { kind: 'transient'; reason: string }
+  /** Other 4xx: the carrier cannot read the platform's request; a retry would repeat it (an internal error). */
+  | { kind: 'invalid'; reason: string };
 
 export interface CarrierAdapter {
   submit(submission: CarrierSubmission): Promise<CarrierOutcome>;

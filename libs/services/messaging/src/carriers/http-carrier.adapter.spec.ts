@@ -68,11 +68,19 @@ describe('HttpCarrierAdapter', () => {
     });
   });
 
-  it.each([500, 503, 400, 401, 429])('treats HTTP %i as transient', async (status) => {
+  it.each([500, 503, 401, 403, 408, 429])('treats HTTP %i as transient', async (status) => {
     handler = (_req, res) => void res.status(status).json({});
     expect(await new HttpCarrierAdapter({ baseUrl }).submit(submission)).toEqual({
       kind: 'transient',
       reason: `carrier answered HTTP ${status}`,
+    });
+  });
+
+  it.each([400, 404, 413])('treats HTTP %i as a request the carrier cannot read (not retried)', async (status) => {
+    handler = (_req, res) => void res.status(status).json({ error: { code: 'VALIDATION_FAILED', message: 'bad fields' } });
+    expect(await new HttpCarrierAdapter({ baseUrl }).submit(submission)).toEqual({
+      kind: 'invalid',
+      reason: `carrier answered HTTP ${status} (VALIDATION_FAILED: bad fields)`,
     });
   });
 

@@ -19,6 +19,14 @@ async function readJson(response: Response): Promise<Record<string, unknown> | u
   }
 }
 
+/**
+ * A 4xx that says our request itself is wrong. 401/403 (credentials, fixed by
+ * configuration), 408 and 429 (timing) are worth retrying; the others are not.
+ */
+function isMalformedRequest(status: number): boolean {
+  return status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
+}
+
 async function classify(response: Response): Promise<CarrierOutcome> {
   if (response.status === 201) {
     const body = await readJson(response);
@@ -35,6 +43,11 @@ async function classify(response: Response): Promise<CarrierOutcome> {
       code: typeof error?.code === 'string' ? error.code : 'rejected',
       message: typeof error?.message === 'string' && error.message !== '' ? error.message : 'carrier refused the message',
     };
+  }
+  if (isMalformedRequest(response.status)) {
+    const error = (await readJson(response))?.error as { code?: unknown; message?: unknown } | undefined;
+    const said = [error?.code, error?.message].filter((v): v is string => typeof v === 'string' && v !== '').join(': ');
+    return { kind: 'invalid', reason: `carrier answered HTTP ${response.status}${said ? ` (${said})` : ''}` };
   }
   await response.body?.cancel().catch(() => undefined); // free the socket
   return { kind: 'transient', reason: `carrier answered HTTP ${response.status}` };

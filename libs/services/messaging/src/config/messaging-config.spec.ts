@@ -10,6 +10,7 @@ describe('messagingConfigSchema', () => {
       PRICE_TABLE: DEFAULT_PRICE_TABLE,
       DISPATCH_ENABLED: true,
       DISPATCH_MAX_ATTEMPTS: 5,
+      DISPATCH_MAX_DEFERRALS: 10,
     });
   });
 

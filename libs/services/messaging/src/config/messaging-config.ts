@@ -29,6 +29,12 @@ export const messagingConfigSchema = {
   }),
   DISPATCH_ENABLED: bool({ default: true, description: 'false keeps accepted messages queued' }),
   DISPATCH_MAX_ATTEMPTS: int({ default: 5, min: 1, max: 50, description: 'carrier tries before a message is dead-lettered' }),
+  DISPATCH_MAX_DEFERRALS: int({
+    default: 10,
+    min: 0,
+    max: 100,
+    description: 'waits for a sender number or an unavailable dependency (backing off up to 5 min) before the message fails as an internal dispatch error',
+  }),
 };
 
 /** Written out rather than derived: optional fields are typed `string` by the field helpers. */
@@ -38,4 +44,5 @@ export interface MessagingConfig {
   readonly PRICE_TABLE: PriceTable;
   readonly DISPATCH_ENABLED: boolean;
   readonly DISPATCH_MAX_ATTEMPTS: number;
+  readonly DISPATCH_MAX_DEFERRALS: number;
 }

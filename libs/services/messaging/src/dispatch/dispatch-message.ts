@@ -14,6 +14,8 @@ export interface DispatchMessageDeps {
   clock: Clock;
   logger: Logger;
   maxAttempts: number;
+  /** Waits (no sender, a dependency down, an unexpected error) before the message fails as an internal error. */
+  maxDeferrals: number;
 }
 
 /** What happened to one claimed message, for logs and tests. */
@@ -43,13 +45,13 @@ export async function dispatchMessage(deps: DispatchMessageDeps, message: Messag
       { ...scope, channelType: message.channel_type, destination: message.destination },
       options,
     );
-    if (!chosen.fromAddress) return outcome(await transitions.deferred(message, 'no sender available', clock.now()), 'deferred');
+    if (!chosen.fromAddress) return outcome(await transitions.deferred(message, `no sender number for ${message.channel_type}`, clock.now(), deps.maxDeferrals), 'deferred');
     sender = { fromAddress: chosen.fromAddress, numberId: chosen.numberId };
   } catch (error) {
     // INVALID_OPERATION / NOT_FOUND: no number for this channel yet (a send may
     // be accepted just before routing provisions one); anything else: routing
     // is unreachable. Neither is the message's failure.
-    return outcome(await transitions.deferred(message, `no sender: ${describe(error)}`, clock.now()), 'deferred');
+    return outcome(await transitions.deferred(message, `no sender number for ${message.channel_type}: ${describe(error)}`, clock.now(), deps.maxDeferrals), 'deferred');
   }
 
   try {
@@ -62,7 +64,7 @@ export async function dispatchMessage(deps: DispatchMessageDeps, message: Messag
       return outcome(await transitions.rejected(message, reason, clock.now()), 'rejected');
     }
   } catch (error) {
-    return outcome(await transitions.deferred(message, `consent check unavailable: ${describe(error)}`, clock.now()), 'deferred');
+    return outcome(await transitions.deferred(message, `consent check unavailable: ${describe(error)}`, clock.now(), deps.maxDeferrals), 'deferred');
   }
 
   const answer = await deps.carrier.submit({
@@ -78,11 +80,14 @@ export async function dispatchMessage(deps: DispatchMessageDeps, message: Messag
     case 'accepted':
       return outcome(await transitions.dispatched(message, sender, answer.carrierMessageId, now), 'dispatched');
     case 'rejected':
-      return outcome(await transitions.refusedByCarrier(message, sender, answer.message, answer.code, now), 'failed');
+      return outcome(await transitions.refusedByCarrier(message, sender, answer, now), 'failed');
     case 'transient': {
       deps.logger.warn('carrier submission failed; will retry', { messageId: message.id, attempt: message.attempts + 1, reason: answer.reason });
-      const row = await transitions.carrierUnavailable(message, answer.reason, deps.maxAttempts, now);
+      const row = await transitions.carrierUnavailable(message, sender, answer.reason, deps.maxAttempts, now);
       return outcome(row, row?.status === 'failed' ? 'dead_lettered' : 'retrying');
     }
+    case 'invalid':
+      deps.logger.error('carrier could not read the submission', { messageId: message.id, reason: answer.reason });
+      return outcome(await transitions.invalidRequest(message, sender, answer.reason, now), 'failed');
   }
 }

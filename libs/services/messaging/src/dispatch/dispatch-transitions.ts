@@ -1,9 +1,13 @@
 import type { OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
+import { chargeChannelAttempt } from '../billing/charge-channel-attempt';
+import { firstSubmissionAt, recordCarrierEvent } from '../carrier-events/carrier-events.repository';
+import type { CarrierEventType } from '../carrier-events/carrier-event.types';
 import { insertChannelAttempt, updateIfInState } from '../messages/message.repository';
 import { expireTransition } from '../messages/expiry';
 import { applyTransition } from '../messages/message-transition';
 import type { MessageRow } from '../messages/message.types';
+import { refusalReason } from '../receipts/carrier-error-codes';
 import { retryDelayMs } from './backoff';
 
 /** Clears the lease when a message leaves the dispatcher's hands. */
@@ -30,9 +34,13 @@ export class DispatchTransitions {
     return { id: message.id, from: 'queued' as const, claimToken: message.claim_token ?? undefined };
   }
 
-  /** Carrier accepted: the channel attempt is recorded and charged the estimate. */
+  /**
+   * Carrier accepted: the channel attempt is recorded and charged (the
+   * estimate quoted at acceptance) in the ledger, in the same transaction.
+   */
   dispatched(message: MessageRow, sender: Sender, carrierMessageId: string, now: Date) {
     return this.db.transaction(async (trx) => {
+      const attemptedAt = await this.submission(trx, message, now, { type: 'submission_accepted', rawStatus: 'accepted', carrierMessageId });
       const row = await applyTransition(trx, this.outbox, now, {
         guard: this.guard(message),
         to: 'dispatched',
@@ -51,22 +59,35 @@ export class DispatchTransitions {
           status: 'dispatched',
           cost: row.estimated_cost,
           failure_reason: null,
-          attempted_at: now,
+          attempted_at: attemptedAt,
           completed_at: null,
         });
+        await chargeChannelAttempt(trx, row, sender.fromAddress, now);
       }
       return row;
     });
   }
 
-  /** Carrier refused (422): final; the attempt is kept in the history, uncharged. */
-  refusedByCarrier(message: MessageRow, sender: Sender, reason: string, code: string, now: Date) {
+  /**
+   * Carrier refused (422): final; the attempt is kept in the history,
+   * uncharged, with the documented reason for the carrier's code (its own
+   * words stay in the audit entry and the carrier event).
+   */
+  refusedByCarrier(message: MessageRow, sender: Sender, refusal: { code: string; message: string }, now: Date) {
+    const reason = refusalReason(refusal.code);
     return this.db.transaction(async (trx) => {
+      const attemptedAt = await this.submission(trx, message, now, {
+        type: 'submission_refused',
+        rawStatus: 'refused',
+        errorCode: refusal.code,
+        reason,
+        detail: refusal.message,
+      });
       const row = await applyTransition(trx, this.outbox, now, {
         guard: this.guard(message),
         to: 'failed',
         changes: { ...released, failure_reason: reason },
-        audit: { event: 'failed', detail: `carrier refused (${code}): ${reason}` },
+        audit: { event: 'failed', detail: `carrier refused (${refusal.code}): ${refusal.message}` },
         event: { type: 'MessageFailed', reason },
       });
       if (row) {
@@ -80,10 +101,36 @@ export class DispatchTransitions {
           status: 'failed',
           cost: 0,
           failure_reason: reason,
-          attempted_at: now,
+          attempted_at: attemptedAt,
           completed_at: now,
         });
       }
+      return row;
+    });
+  }
+
+  /**
+   * The carrier could not read the platform's request (HTTP 400 and the
+   * like): a platform bug that a retry would repeat, so an internal dispatch
+   * error, final and uncharged.
+   */
+  invalidRequest(message: MessageRow, sender: Sender, reason: string, now: Date) {
+    return this.db.transaction(async (trx) => {
+      const attemptedAt = await this.submission(trx, message, now, {
+        type: 'submission_invalid',
+        rawStatus: 'invalid',
+        reason: 'internal dispatch error',
+        detail: reason,
+      });
+      const failure = `internal dispatch error: ${reason}`;
+      const row = await applyTransition(trx, this.outbox, now, {
+        guard: this.guard(message),
+        to: 'failed',
+        changes: { ...released, last_error: reason, failure_reason: failure },
+        audit: { event: 'failed', detail: failure },
+        event: { type: 'MessageFailed', reason: failure },
+      });
+      if (row) await this.failedAttempt(trx, row, sender, failure, attemptedAt, now);
       return row;
     });
   }
@@ -107,19 +154,27 @@ export class DispatchTransitions {
     );
   }
 
-  /** The carrier could not be reached: back off, or give up after the last allowed try. */
-  carrierUnavailable(message: MessageRow, reason: string, maxAttempts: number, now: Date) {
+  /** The carrier could not be reached: back off, or give up (dead letter) after the last allowed try. */
+  carrierUnavailable(message: MessageRow, sender: Sender, reason: string, maxAttempts: number, now: Date) {
     const attempts = message.attempts + 1;
-    return this.db.transaction((trx) => {
+    return this.db.transaction(async (trx) => {
+      const attemptedAt = await this.submission(trx, message, now, {
+        type: 'submission_unavailable',
+        rawStatus: 'unavailable',
+        reason: 'carrier temporarily unavailable',
+        detail: reason,
+      });
       if (attempts >= maxAttempts) {
         const failure = `carrier did not accept the message after ${attempts} attempts (${reason})`;
-        return applyTransition(trx, this.outbox, now, {
+        const row = await applyTransition(trx, this.outbox, now, {
           guard: this.guard(message),
           to: 'failed',
           changes: { ...released, attempts, last_error: reason, failure_reason: failure },
           audit: { event: 'dead_lettered', detail: failure },
           event: { type: 'MessageDeadLettered', reason: failure },
         });
+        if (row) await this.failedAttempt(trx, row, sender, failure, attemptedAt, now);
+        return row;
       }
       const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts));
       return applyTransition(trx, this.outbox, now, {
@@ -133,17 +188,78 @@ export class DispatchTransitions {
 
   /**
    * Waiting for something that is not the message's fault (no sender number
-   * yet, a dependency down): back off without spending a carrier try and
-   * without an audit entry per wait.
+   * yet, a dependency down, an unexpected error in the pass): back off
+   * without spending a carrier try and without an audit entry per wait.
+   * After `maxDeferrals` waits it is an internal dispatch error: `failed`,
+   * MessageFailed, never sent, never charged.
    */
-  async deferred(message: MessageRow, reason: string, now: Date) {
+  async deferred(message: MessageRow, reason: string, now: Date, maxDeferrals = Number.POSITIVE_INFINITY) {
     const deferrals = message.deferrals + 1;
+    if (deferrals > maxDeferrals) {
+      const failure = `internal dispatch error: ${reason}`;
+      return this.db.transaction((trx) =>
+        applyTransition(trx, this.outbox, now, {
+          guard: this.guard(message),
+          to: 'failed',
+          changes: { ...released, deferrals, last_error: reason, failure_reason: failure },
+          audit: { event: 'failed', detail: failure },
+          event: { type: 'MessageFailed', reason: failure },
+        }),
+      );
+    }
     return updateIfInState(this.db, this.guard(message), {
       ...released,
       deferrals,
       last_error: reason,
       next_attempt_at: new Date(now.getTime() + retryDelayMs(deferrals)),
       updated_at: now,
+    });
+  }
+
+  /**
+   * Records the carrier's answer to a submission (whether or not this pass
+   * still holds the message: the answer happened) and returns when the
+   * channel attempt first reached the carrier.
+   */
+  private async submission(
+    trx: Knex.Transaction,
+    message: MessageRow,
+    now: Date,
+    answer: { type: CarrierEventType; rawStatus: string; carrierMessageId?: string; errorCode?: string; reason?: string; detail?: string },
+  ): Promise<Date> {
+    const first = await firstSubmissionAt(trx, message.id, message.channel_attempt);
+    await recordCarrierEvent(trx, {
+      message_id: message.id,
+      attempt_number: message.channel_attempt,
+      channel_type: message.channel_type,
+      type: answer.type,
+      carrier: null,
+      carrier_message_id: answer.carrierMessageId ?? null,
+      raw_status: answer.rawStatus,
+      error_code: answer.errorCode ?? null,
+      reason: answer.reason ?? null,
+      detail: answer.detail ?? null,
+      provider_event_id: null,
+      occurred_at: now,
+      recorded_at: now,
+    });
+    return first ?? now;
+  }
+
+  /** A channel attempt that reached the carrier and ended without being sent: kept in the history, uncharged. */
+  private async failedAttempt(trx: Knex.Transaction, row: MessageRow, sender: Sender, reason: string, attemptedAt: Date, now: Date) {
+    await insertChannelAttempt(trx, {
+      message_id: row.id,
+      attempt_number: row.channel_attempt,
+      channel_type: row.channel_type,
+      from_address: sender.fromAddress,
+      number_id: sender.numberId || null,
+      carrier_message_id: null,
+      status: 'failed',
+      cost: 0,
+      failure_reason: reason,
+      attempted_at: attemptedAt,
+      completed_at: now,
     });
   }
 }

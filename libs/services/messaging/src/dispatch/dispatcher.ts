@@ -81,8 +81,8 @@ export class Dispatcher {
           const result = await dispatchMessage({ ...this.options, carrier, transitions: this.transitions }, message);
           logger.debug('dispatch try', { messageId: message.id, result });
         } catch (error) {
-          // The lease runs out and a later pass tries again (same carrier reference).
           logger.error('dispatch try failed', { messageId: message.id, error });
+          await this.deferAfterError(message, error);
         }
       };
       // Urgent ones all finish before a normal one starts, so "urgent first"
@@ -93,6 +93,21 @@ export class Dispatcher {
       if (claimed.length < DISPATCH_BATCH_SIZE) break;
     }
     return handled;
+  }
+
+  /**
+   * An unexpected error in a try (a bug, the database briefly away) waits
+   * like any deferral, and after too many is the message's internal dispatch
+   * error (`failed`). If even that write fails, the lease runs out and a
+   * later pass tries again (same carrier reference).
+   */
+  private async deferAfterError(message: MessageRow, error: unknown): Promise<void> {
+    const reason = `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+    try {
+      await this.transitions.deferred(message, reason, this.options.clock.now(), this.options.maxDeferrals);
+    } catch (writeError) {
+      this.options.logger.error('could not record the dispatch error', { messageId: message.id, error: writeError });
+    }
   }
 
   private claim() {

@@ -1,6 +1,8 @@
 import type { messagingV1 } from '@mp/contracts';
 import { requirePrincipal, type AsyncHandlers } from '@mp/grpc';
 import type { Knex } from 'knex';
+import { getMessageCosts, getMessageCostsByChannel, listMessageCharges } from '../billing/message-costs.usecase';
+import { listCarrierEvents } from '../carrier-events/list-carrier-events.usecase';
 import {
   getAccountSendingHold,
   holdAccountSending,
@@ -29,5 +31,9 @@ export function messagingHandlers(deps: MessagingHandlerDeps): MessagingHandlers
     holdAccountSending: (request, ctx) => holdAccountSending(deps.holds, requirePrincipal(ctx), request),
     releaseAccountSending: (request, ctx) => releaseAccountSending(deps.holds, requirePrincipal(ctx), request),
     getAccountSendingHold: (request, ctx) => getAccountSendingHold(deps.holds, requirePrincipal(ctx), request),
+    getMessageCosts: (request, ctx) => getMessageCosts(deps, requirePrincipal(ctx), request),
+    getMessageCostsByChannel: (request, ctx) => getMessageCostsByChannel(deps, requirePrincipal(ctx), request),
+    listMessageCharges: (request, ctx) => listMessageCharges(deps, requirePrincipal(ctx), request),
+    listCarrierEvents: (request, ctx) => listCarrierEvents(deps.db, requirePrincipal(ctx), request),
   };
 }

@@ -3,6 +3,7 @@ import { eventTablesMigration } from '@mp/events';
 import { createMessagesMigration } from './001-messages';
 import { createAccountSendingHoldsMigration } from './002-account-sending-holds';
 import { createQuotaUsageMigration } from './003-quota-usage';
+import { createMessageChargesMigration } from './005-message-charges-and-carrier-events';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [
@@ -10,4 +11,5 @@ export const messagingMigrations: Migration[] = [
   createMessagesMigration,
   createAccountSendingHoldsMigration,
   createQuotaUsageMigration,
+  createMessageChargesMigration,
 ];

@@ -4,7 +4,9 @@ import type { OutboxWriter } from '@mp/service-host';
 import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { isUuid } from '../messages/ids';
+import { recordCarrierEvent } from '../carrier-events/carrier-events.repository';
 import { findMessageById, updateChannelAttempt } from '../messages/message.repository';
+import type { MessageRow } from '../messages/message.types';
 import { applyTransition } from '../messages/message-transition';
 import { nonDeliveryReason } from './carrier-error-codes';
 
@@ -39,6 +41,25 @@ function auditDetail(receipt: Receipt): string {
   return `${receipt.carrier} receipt ${receipt.providerEventId} for carrier message ${receipt.carrierMessageId}${code}`;
 }
 
+/** The receipt as a carrier event of the message, once per provider event id. */
+async function recordReceipt(trx: Knex.Transaction, message: MessageRow, receipt: Receipt, reason: string | null, now: Date) {
+  await recordCarrierEvent(trx, {
+    message_id: message.id,
+    attempt_number: receipt.attempt || message.channel_attempt,
+    channel_type: message.channel_type,
+    type: 'receipt',
+    carrier: receipt.carrier || null,
+    carrier_message_id: receipt.carrierMessageId || null,
+    raw_status: receipt.status,
+    error_code: receipt.errorCode?.trim() || null,
+    reason,
+    detail: null,
+    provider_event_id: receipt.providerEventId || null,
+    occurred_at: occurredAt(receipt, now),
+    recorded_at: now,
+  });
+}
+
 /**
  * Applies one carrier receipt inside the consumer's transaction. Only a
  * dispatched message whose current channel attempt the receipt names moves;
@@ -48,12 +69,19 @@ function auditDetail(receipt: Receipt): string {
 export async function applyReceipt(trx: Knex.Transaction, deps: ApplyReceiptDeps, payload: unknown): Promise<void> {
   const receipt = providerCallbackEvents.CarrierReceiptReceived.fromJSON(payload);
   const outcome = outcomeOf(receipt);
-  if (!outcome || !isUuid(receipt.messageId)) {
+  if (!isUuid(receipt.messageId)) {
     // Can never apply; retrying would not help, so log and let it be recorded as processed.
     deps.logger.warn('carrier receipt not applicable', { messageId: receipt.messageId, status: receipt.status });
     return;
   }
   const now = deps.clock.now();
+  if (!outcome) {
+    // A status this version does not act on (an interim "sent", say): kept as a carrier event only.
+    deps.logger.warn('carrier receipt status not applicable', { messageId: receipt.messageId, status: receipt.status });
+    const message = await findMessageById(trx, receipt.messageId);
+    if (message) await recordReceipt(trx, message, receipt, null, now);
+    return;
+  }
   const row = await applyTransition(trx, deps.outbox, now, {
     guard: { id: receipt.messageId, from: 'dispatched', channelAttempt: receipt.attempt },
     to: outcome.to,
@@ -74,8 +102,11 @@ export async function applyReceipt(trx: Knex.Transaction, deps: ApplyReceiptDeps
       attempt: receipt.attempt,
       status: current?.status ?? 'unknown message',
     });
+    // A repeated or late receipt is still something the carrier said about the message.
+    if (current) await recordReceipt(trx, current, receipt, outcome.reason, now);
     return;
   }
+  await recordReceipt(trx, row, receipt, outcome.reason, now);
   await updateChannelAttempt(
     trx,
     { messageId: row.id, attemptNumber: receipt.attempt },

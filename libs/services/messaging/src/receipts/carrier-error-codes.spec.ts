@@ -1,4 +1,4 @@
-import { nonDeliveryReason, UNKNOWN_NON_DELIVERY_REASON } from './carrier-error-codes';
+import { nonDeliveryReason, refusalReason, UNKNOWN_NON_DELIVERY_REASON, UNKNOWN_REFUSAL_REASON } from './carrier-error-codes';
 
 describe('nonDeliveryReason', () => {
   it.each([
@@ -14,5 +14,20 @@ describe('nonDeliveryReason', () => {
   it.each([undefined, '', '99999', 'toString', '__proto__'])('unknown %p -> the generic reason', (code) => {
     expect(nonDeliveryReason(code)).toBe(UNKNOWN_NON_DELIVERY_REASON);
     expect(UNKNOWN_NON_DELIVERY_REASON).toBe('carrier reported non-delivery');
+  });
+});
+
+describe('refusalReason', () => {
+  it.each([
+    ['DESTINATION_REFUSED', 'destination refused by carrier'],
+    ['21211', 'invalid destination'],
+    ['21610', 'recipient unsubscribed at the carrier'],
+  ])('%s -> %s', (code, reason) => {
+    expect(refusalReason(code)).toBe(reason);
+  });
+
+  it.each([undefined, '', 'blocked', 'constructor'])('unknown %p -> the generic reason', (code) => {
+    expect(refusalReason(code)).toBe(UNKNOWN_REFUSAL_REASON);
+    expect(UNKNOWN_REFUSAL_REASON).toBe('carrier refused the message');
   });
 });

@@ -1,10 +1,15 @@
 /**
- * Carrier non-delivery codes (the Twilio-style 300xx family the simulator
- * and common SMS carriers use) and the reason reported on the message and in
- * MessageFailed. Unknown codes get a generic reason; the raw code is kept in
- * the audit entry.
+ * Carrier error codes and the reason the platform reports for them (on the
+ * channel attempt's `failureReason`, in MessageFailed and in carrier events).
+ * The set of reasons is closed and documented (docs/service-contracts.md
+ * "Carrier error codes"); the carrier's raw code and words are kept in the
+ * message's carrier events and audit trail.
+ *
+ * Codes: the Twilio-style numeric family the simulator and common SMS and
+ * WhatsApp carriers use, and RFC 3463 enhanced status codes for Email.
  */
 export const CARRIER_ERROR_REASONS: Readonly<Record<string, string>> = {
+  // Non-delivery receipts (SMS, WhatsApp)
   '30001': 'carrier queue overflow',
   '30002': 'carrier account suspended',
   '30003': 'unreachable handset',
@@ -13,12 +18,35 @@ export const CARRIER_ERROR_REASONS: Readonly<Record<string, string>> = {
   '30006': 'landline or unreachable carrier',
   '30007': 'carrier filtering',
   '30008': 'unknown carrier error',
+  '30034': 'sender number not registered for 10DLC',
+  '63003': 'recipient not reachable on WhatsApp',
+  '63016': 'outside the WhatsApp customer service window',
+  // Refusals at submission
+  '21211': 'invalid destination',
+  '21408': 'destination region not enabled',
+  '21610': 'recipient unsubscribed at the carrier',
+  '21614': 'destination is not a mobile number',
+  DESTINATION_REFUSED: 'destination refused by carrier',
+  // Email bounces
+  '5.1.1': 'mailbox does not exist',
+  '5.2.2': 'mailbox full',
+  '5.7.1': 'rejected by recipient mail server policy',
 };
 
 export const UNKNOWN_NON_DELIVERY_REASON = 'carrier reported non-delivery';
+export const UNKNOWN_REFUSAL_REASON = 'carrier refused the message';
 
-export function nonDeliveryReason(errorCode: string | undefined): string {
+function known(errorCode: string | undefined): string | undefined {
   const code = errorCode?.trim();
-  if (code && Object.hasOwn(CARRIER_ERROR_REASONS, code)) return CARRIER_ERROR_REASONS[code];
-  return UNKNOWN_NON_DELIVERY_REASON;
+  return code && Object.hasOwn(CARRIER_ERROR_REASONS, code) ? CARRIER_ERROR_REASONS[code] : undefined;
+}
+
+/** The reason for an `undelivered` receipt's error code. */
+export function nonDeliveryReason(errorCode: string | undefined): string {
+  return known(errorCode) ?? UNKNOWN_NON_DELIVERY_REASON;
+}
+
+/** The reason for a refusal at submission (HTTP 422 `error.code`). */
+export function refusalReason(errorCode: string | undefined): string {
+  return known(errorCode) ?? UNKNOWN_REFUSAL_REASON;
 }

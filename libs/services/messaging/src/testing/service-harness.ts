@@ -54,7 +54,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     provider,
     db,
     reset: async () => {
-      await db.raw('truncate message_audit, message_channel_attempts, messages, account_sending_holds, outbox, processed_events restart identity');
+      await db.raw('truncate message_charges, carrier_events, message_audit, message_channel_attempts, messages, account_sending_holds, outbox, processed_events restart identity');
     },
     close: () => provider.close(),
   };
@@ -79,6 +79,7 @@ export async function startHarness(database: TestDatabase, config: Partial<Messa
       PRICE_TABLE: DEFAULT_PRICE_TABLE,
       DISPATCH_ENABLED: true,
       DISPATCH_MAX_ATTEMPTS: 5,
+      DISPATCH_MAX_DEFERRALS: 10,
       ...config,
     },
     db,

@@ -171,6 +171,113 @@ export interface SubaccountQuota {
   monthly: QuotaWindow | undefined;
 }
 
+/**
+ * A billing read: the caller's account (a caller limited to a subaccount sees
+ * only that one); `from` inclusive and `to` exclusive, ISO-8601, each
+ * defaulting to the current UTC month's bounds.
+ */
+export interface GetMessageCostsRequest {
+  accountId: string;
+  subaccountId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Sums over charges; amounts in integer micro-units of `currency`. */
+export interface MessageCostTotals {
+  amountMicros: number;
+  chargeCount: number;
+  messageCount: number;
+}
+
+export interface MessageCostSummary {
+  accountId: string;
+  subaccountId?: string | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  currency: string;
+  total: MessageCostTotals | undefined;
+}
+
+export interface ChannelCost {
+  channelType: string;
+  total: MessageCostTotals | undefined;
+}
+
+export interface MessageCostsByChannel {
+  accountId: string;
+  subaccountId?: string | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  currency: string;
+  /** Every channel, in a fixed order (Sms, WhatsApp, Email), zero when unused. */
+  channels: ChannelCost[];
+  total: MessageCostTotals | undefined;
+}
+
+export interface ListMessageChargesRequest {
+  accountId: string;
+  subaccountId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  channelType?:
+    | string
+    | undefined;
+  /** 0 means the default (50); 1-200. */
+  pageSize: number;
+  cursor?: string | undefined;
+}
+
+/** The charge of one sent channel attempt. */
+export interface MessageCharge {
+  chargeId: string;
+  messageId: string;
+  subaccountId?: string | undefined;
+  attemptNumber: number;
+  channelType: string;
+  destination: string;
+  fromAddress?: string | undefined;
+  segmentCount: number;
+  amountMicros: number;
+  currency: string;
+  chargedAt: string | undefined;
+}
+
+export interface MessageChargePage {
+  from: string | undefined;
+  to: string | undefined;
+  currency: string;
+  items: MessageCharge[];
+  nextCursor?: string | undefined;
+}
+
+export interface ListCarrierEventsRequest {
+  accountId: string;
+  messageId: string;
+  subaccountId?: string | undefined;
+}
+
+export interface CarrierEvent {
+  eventId: string;
+  /** submission_accepted, submission_refused, submission_unavailable, submission_invalid, receipt */
+  type: string;
+  attemptNumber: number;
+  channelType: string;
+  carrier?: string | undefined;
+  carrierMessageId?: string | undefined;
+  rawStatus: string;
+  errorCode?: string | undefined;
+  reason?: string | undefined;
+  detail?: string | undefined;
+  occurredAt: string | undefined;
+  recordedAt: string | undefined;
+}
+
+export interface CarrierEventList {
+  messageId: string;
+  items: CarrierEvent[];
+}
+
 function createBaseSendMessageRequest(): SendMessageRequest {
   return {
     accountId: "",
@@ -2730,6 +2837,1774 @@ export const SubaccountQuota: MessageFns<SubaccountQuota> = {
   },
 };
 
+function createBaseGetMessageCostsRequest(): GetMessageCostsRequest {
+  return { accountId: "", subaccountId: undefined, from: undefined, to: undefined };
+}
+
+export const GetMessageCostsRequest: MessageFns<GetMessageCostsRequest> = {
+  encode(message: GetMessageCostsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.from !== undefined) {
+      writer.uint32(26).string(message.from);
+    }
+    if (message.to !== undefined) {
+      writer.uint32(34).string(message.to);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMessageCostsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMessageCostsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMessageCostsRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      from: isSet(object.from) ? globalThis.String(object.from) : undefined,
+      to: isSet(object.to) ? globalThis.String(object.to) : undefined,
+    };
+  },
+
+  toJSON(message: GetMessageCostsRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.from !== undefined) {
+      obj.from = message.from;
+    }
+    if (message.to !== undefined) {
+      obj.to = message.to;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetMessageCostsRequest>, I>>(base?: I): GetMessageCostsRequest {
+    return GetMessageCostsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetMessageCostsRequest>, I>>(object: I): GetMessageCostsRequest {
+    const message = createBaseGetMessageCostsRequest();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.from = object.from ?? undefined;
+    message.to = object.to ?? undefined;
+    return message;
+  },
+};
+
+function createBaseMessageCostTotals(): MessageCostTotals {
+  return { amountMicros: 0, chargeCount: 0, messageCount: 0 };
+}
+
+export const MessageCostTotals: MessageFns<MessageCostTotals> = {
+  encode(message: MessageCostTotals, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.amountMicros !== 0) {
+      writer.uint32(8).int64(message.amountMicros);
+    }
+    if (message.chargeCount !== 0) {
+      writer.uint32(16).int32(message.chargeCount);
+    }
+    if (message.messageCount !== 0) {
+      writer.uint32(24).int32(message.messageCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MessageCostTotals {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMessageCostTotals();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.amountMicros = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.chargeCount = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.messageCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MessageCostTotals {
+    return {
+      amountMicros: isSet(object.amountMicros)
+        ? globalThis.Number(object.amountMicros)
+        : isSet(object.amount_micros)
+        ? globalThis.Number(object.amount_micros)
+        : 0,
+      chargeCount: isSet(object.chargeCount)
+        ? globalThis.Number(object.chargeCount)
+        : isSet(object.charge_count)
+        ? globalThis.Number(object.charge_count)
+        : 0,
+      messageCount: isSet(object.messageCount)
+        ? globalThis.Number(object.messageCount)
+        : isSet(object.message_count)
+        ? globalThis.Number(object.message_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: MessageCostTotals): unknown {
+    const obj: any = {};
+    if (message.amountMicros !== 0) {
+      obj.amountMicros = Math.round(message.amountMicros);
+    }
+    if (message.chargeCount !== 0) {
+      obj.chargeCount = Math.round(message.chargeCount);
+    }
+    if (message.messageCount !== 0) {
+      obj.messageCount = Math.round(message.messageCount);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MessageCostTotals>, I>>(base?: I): MessageCostTotals {
+    return MessageCostTotals.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MessageCostTotals>, I>>(object: I): MessageCostTotals {
+    const message = createBaseMessageCostTotals();
+    message.amountMicros = object.amountMicros ?? 0;
+    message.chargeCount = object.chargeCount ?? 0;
+    message.messageCount = object.messageCount ?? 0;
+    return message;
+  },
+};
+
+function createBaseMessageCostSummary(): MessageCostSummary {
+  return { accountId: "", subaccountId: undefined, from: undefined, to: undefined, currency: "", total: undefined };
+}
+
+export const MessageCostSummary: MessageFns<MessageCostSummary> = {
+  encode(message: MessageCostSummary, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.from !== undefined) {
+      Timestamp.encode(toTimestamp(message.from), writer.uint32(26).fork()).join();
+    }
+    if (message.to !== undefined) {
+      Timestamp.encode(toTimestamp(message.to), writer.uint32(34).fork()).join();
+    }
+    if (message.currency !== "") {
+      writer.uint32(42).string(message.currency);
+    }
+    if (message.total !== undefined) {
+      MessageCostTotals.encode(message.total, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MessageCostSummary {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMessageCostSummary();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.from = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.to = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.total = MessageCostTotals.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MessageCostSummary {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      from: isSet(object.from) ? globalThis.String(object.from) : undefined,
+      to: isSet(object.to) ? globalThis.String(object.to) : undefined,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      total: isSet(object.total) ? MessageCostTotals.fromJSON(object.total) : undefined,
+    };
+  },
+
+  toJSON(message: MessageCostSummary): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.from !== undefined) {
+      obj.from = message.from;
+    }
+    if (message.to !== undefined) {
+      obj.to = message.to;
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.total !== undefined) {
+      obj.total = MessageCostTotals.toJSON(message.total);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MessageCostSummary>, I>>(base?: I): MessageCostSummary {
+    return MessageCostSummary.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MessageCostSummary>, I>>(object: I): MessageCostSummary {
+    const message = createBaseMessageCostSummary();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.from = object.from ?? undefined;
+    message.to = object.to ?? undefined;
+    message.currency = object.currency ?? "";
+    message.total = (object.total !== undefined && object.total !== null)
+      ? MessageCostTotals.fromPartial(object.total)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseChannelCost(): ChannelCost {
+  return { channelType: "", total: undefined };
+}
+
+export const ChannelCost: MessageFns<ChannelCost> = {
+  encode(message: ChannelCost, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.channelType !== "") {
+      writer.uint32(10).string(message.channelType);
+    }
+    if (message.total !== undefined) {
+      MessageCostTotals.encode(message.total, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChannelCost {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChannelCost();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.total = MessageCostTotals.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChannelCost {
+    return {
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : "",
+      total: isSet(object.total) ? MessageCostTotals.fromJSON(object.total) : undefined,
+    };
+  },
+
+  toJSON(message: ChannelCost): unknown {
+    const obj: any = {};
+    if (message.channelType !== "") {
+      obj.channelType = message.channelType;
+    }
+    if (message.total !== undefined) {
+      obj.total = MessageCostTotals.toJSON(message.total);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChannelCost>, I>>(base?: I): ChannelCost {
+    return ChannelCost.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChannelCost>, I>>(object: I): ChannelCost {
+    const message = createBaseChannelCost();
+    message.channelType = object.channelType ?? "";
+    message.total = (object.total !== undefined && object.total !== null)
+      ? MessageCostTotals.fromPartial(object.total)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseMessageCostsByChannel(): MessageCostsByChannel {
+  return {
+    accountId: "",
+    subaccountId: undefined,
+    from: undefined,
+    to: undefined,
+    currency: "",
+    channels: [],
+    total: undefined,
+  };
+}
+
+export const MessageCostsByChannel: MessageFns<MessageCostsByChannel> = {
+  encode(message: MessageCostsByChannel, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.from !== undefined) {
+      Timestamp.encode(toTimestamp(message.from), writer.uint32(26).fork()).join();
+    }
+    if (message.to !== undefined) {
+      Timestamp.encode(toTimestamp(message.to), writer.uint32(34).fork()).join();
+    }
+    if (message.currency !== "") {
+      writer.uint32(42).string(message.currency);
+    }
+    for (const v of message.channels) {
+      ChannelCost.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.total !== undefined) {
+      MessageCostTotals.encode(message.total, writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MessageCostsByChannel {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMessageCostsByChannel();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.from = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.to = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.channels.push(ChannelCost.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.total = MessageCostTotals.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MessageCostsByChannel {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      from: isSet(object.from) ? globalThis.String(object.from) : undefined,
+      to: isSet(object.to) ? globalThis.String(object.to) : undefined,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      channels: globalThis.Array.isArray(object?.channels)
+        ? object.channels.map((e: any) => ChannelCost.fromJSON(e))
+        : [],
+      total: isSet(object.total) ? MessageCostTotals.fromJSON(object.total) : undefined,
+    };
+  },
+
+  toJSON(message: MessageCostsByChannel): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.from !== undefined) {
+      obj.from = message.from;
+    }
+    if (message.to !== undefined) {
+      obj.to = message.to;
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.channels?.length) {
+      obj.channels = message.channels.map((e) => ChannelCost.toJSON(e));
+    }
+    if (message.total !== undefined) {
+      obj.total = MessageCostTotals.toJSON(message.total);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MessageCostsByChannel>, I>>(base?: I): MessageCostsByChannel {
+    return MessageCostsByChannel.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MessageCostsByChannel>, I>>(object: I): MessageCostsByChannel {
+    const message = createBaseMessageCostsByChannel();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.from = object.from ?? undefined;
+    message.to = object.to ?? undefined;
+    message.currency = object.currency ?? "";
+    message.channels = object.channels?.map((e) => ChannelCost.fromPartial(e)) || [];
+    message.total = (object.total !== undefined && object.total !== null)
+      ? MessageCostTotals.fromPartial(object.total)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListMessageChargesRequest(): ListMessageChargesRequest {
+  return {
+    accountId: "",
+    subaccountId: undefined,
+    from: undefined,
+    to: undefined,
+    channelType: undefined,
+    pageSize: 0,
+    cursor: undefined,
+  };
+}
+
+export const ListMessageChargesRequest: MessageFns<ListMessageChargesRequest> = {
+  encode(message: ListMessageChargesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.from !== undefined) {
+      writer.uint32(26).string(message.from);
+    }
+    if (message.to !== undefined) {
+      writer.uint32(34).string(message.to);
+    }
+    if (message.channelType !== undefined) {
+      writer.uint32(42).string(message.channelType);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(48).int32(message.pageSize);
+    }
+    if (message.cursor !== undefined) {
+      writer.uint32(58).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMessageChargesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMessageChargesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMessageChargesRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      from: isSet(object.from) ? globalThis.String(object.from) : undefined,
+      to: isSet(object.to) ? globalThis.String(object.to) : undefined,
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : undefined,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : undefined,
+    };
+  },
+
+  toJSON(message: ListMessageChargesRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.from !== undefined) {
+      obj.from = message.from;
+    }
+    if (message.to !== undefined) {
+      obj.to = message.to;
+    }
+    if (message.channelType !== undefined) {
+      obj.channelType = message.channelType;
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.cursor !== undefined) {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMessageChargesRequest>, I>>(base?: I): ListMessageChargesRequest {
+    return ListMessageChargesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMessageChargesRequest>, I>>(object: I): ListMessageChargesRequest {
+    const message = createBaseListMessageChargesRequest();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.from = object.from ?? undefined;
+    message.to = object.to ?? undefined;
+    message.channelType = object.channelType ?? undefined;
+    message.pageSize = object.pageSize ?? 0;
+    message.cursor = object.cursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseMessageCharge(): MessageCharge {
+  return {
+    chargeId: "",
+    messageId: "",
+    subaccountId: undefined,
+    attemptNumber: 0,
+    channelType: "",
+    destination: "",
+    fromAddress: undefined,
+    segmentCount: 0,
+    amountMicros: 0,
+    currency: "",
+    chargedAt: undefined,
+  };
+}
+
+export const MessageCharge: MessageFns<MessageCharge> = {
+  encode(message: MessageCharge, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.chargeId !== "") {
+      writer.uint32(10).string(message.chargeId);
+    }
+    if (message.messageId !== "") {
+      writer.uint32(18).string(message.messageId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(26).string(message.subaccountId);
+    }
+    if (message.attemptNumber !== 0) {
+      writer.uint32(32).int32(message.attemptNumber);
+    }
+    if (message.channelType !== "") {
+      writer.uint32(42).string(message.channelType);
+    }
+    if (message.destination !== "") {
+      writer.uint32(50).string(message.destination);
+    }
+    if (message.fromAddress !== undefined) {
+      writer.uint32(58).string(message.fromAddress);
+    }
+    if (message.segmentCount !== 0) {
+      writer.uint32(64).int32(message.segmentCount);
+    }
+    if (message.amountMicros !== 0) {
+      writer.uint32(72).int64(message.amountMicros);
+    }
+    if (message.currency !== "") {
+      writer.uint32(82).string(message.currency);
+    }
+    if (message.chargedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.chargedAt), writer.uint32(90).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MessageCharge {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMessageCharge();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.chargeId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.attemptNumber = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.destination = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.fromAddress = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.segmentCount = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.amountMicros = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.chargedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MessageCharge {
+    return {
+      chargeId: isSet(object.chargeId)
+        ? globalThis.String(object.chargeId)
+        : isSet(object.charge_id)
+        ? globalThis.String(object.charge_id)
+        : "",
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      attemptNumber: isSet(object.attemptNumber)
+        ? globalThis.Number(object.attemptNumber)
+        : isSet(object.attempt_number)
+        ? globalThis.Number(object.attempt_number)
+        : 0,
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : "",
+      destination: isSet(object.destination) ? globalThis.String(object.destination) : "",
+      fromAddress: isSet(object.fromAddress)
+        ? globalThis.String(object.fromAddress)
+        : isSet(object.from_address)
+        ? globalThis.String(object.from_address)
+        : undefined,
+      segmentCount: isSet(object.segmentCount)
+        ? globalThis.Number(object.segmentCount)
+        : isSet(object.segment_count)
+        ? globalThis.Number(object.segment_count)
+        : 0,
+      amountMicros: isSet(object.amountMicros)
+        ? globalThis.Number(object.amountMicros)
+        : isSet(object.amount_micros)
+        ? globalThis.Number(object.amount_micros)
+        : 0,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      chargedAt: isSet(object.chargedAt)
+        ? globalThis.String(object.chargedAt)
+        : isSet(object.charged_at)
+        ? globalThis.String(object.charged_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: MessageCharge): unknown {
+    const obj: any = {};
+    if (message.chargeId !== "") {
+      obj.chargeId = message.chargeId;
+    }
+    if (message.messageId !== "") {
+      obj.messageId = message.messageId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.attemptNumber !== 0) {
+      obj.attemptNumber = Math.round(message.attemptNumber);
+    }
+    if (message.channelType !== "") {
+      obj.channelType = message.channelType;
+    }
+    if (message.destination !== "") {
+      obj.destination = message.destination;
+    }
+    if (message.fromAddress !== undefined) {
+      obj.fromAddress = message.fromAddress;
+    }
+    if (message.segmentCount !== 0) {
+      obj.segmentCount = Math.round(message.segmentCount);
+    }
+    if (message.amountMicros !== 0) {
+      obj.amountMicros = Math.round(message.amountMicros);
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.chargedAt !== undefined) {
+      obj.chargedAt = message.chargedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MessageCharge>, I>>(base?: I): MessageCharge {
+    return MessageCharge.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MessageCharge>, I>>(object: I): MessageCharge {
+    const message = createBaseMessageCharge();
+    message.chargeId = object.chargeId ?? "";
+    message.messageId = object.messageId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.attemptNumber = object.attemptNumber ?? 0;
+    message.channelType = object.channelType ?? "";
+    message.destination = object.destination ?? "";
+    message.fromAddress = object.fromAddress ?? undefined;
+    message.segmentCount = object.segmentCount ?? 0;
+    message.amountMicros = object.amountMicros ?? 0;
+    message.currency = object.currency ?? "";
+    message.chargedAt = object.chargedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseMessageChargePage(): MessageChargePage {
+  return { from: undefined, to: undefined, currency: "", items: [], nextCursor: undefined };
+}
+
+export const MessageChargePage: MessageFns<MessageChargePage> = {
+  encode(message: MessageChargePage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.from !== undefined) {
+      Timestamp.encode(toTimestamp(message.from), writer.uint32(10).fork()).join();
+    }
+    if (message.to !== undefined) {
+      Timestamp.encode(toTimestamp(message.to), writer.uint32(18).fork()).join();
+    }
+    if (message.currency !== "") {
+      writer.uint32(26).string(message.currency);
+    }
+    for (const v of message.items) {
+      MessageCharge.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.nextCursor !== undefined) {
+      writer.uint32(42).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MessageChargePage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMessageChargePage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.from = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.to = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.items.push(MessageCharge.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MessageChargePage {
+    return {
+      from: isSet(object.from) ? globalThis.String(object.from) : undefined,
+      to: isSet(object.to) ? globalThis.String(object.to) : undefined,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => MessageCharge.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : undefined,
+    };
+  },
+
+  toJSON(message: MessageChargePage): unknown {
+    const obj: any = {};
+    if (message.from !== undefined) {
+      obj.from = message.from;
+    }
+    if (message.to !== undefined) {
+      obj.to = message.to;
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => MessageCharge.toJSON(e));
+    }
+    if (message.nextCursor !== undefined) {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MessageChargePage>, I>>(base?: I): MessageChargePage {
+    return MessageChargePage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MessageChargePage>, I>>(object: I): MessageChargePage {
+    const message = createBaseMessageChargePage();
+    message.from = object.from ?? undefined;
+    message.to = object.to ?? undefined;
+    message.currency = object.currency ?? "";
+    message.items = object.items?.map((e) => MessageCharge.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListCarrierEventsRequest(): ListCarrierEventsRequest {
+  return { accountId: "", messageId: "", subaccountId: undefined };
+}
+
+export const ListCarrierEventsRequest: MessageFns<ListCarrierEventsRequest> = {
+  encode(message: ListCarrierEventsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.messageId !== "") {
+      writer.uint32(18).string(message.messageId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(26).string(message.subaccountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCarrierEventsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCarrierEventsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCarrierEventsRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListCarrierEventsRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.messageId !== "") {
+      obj.messageId = message.messageId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCarrierEventsRequest>, I>>(base?: I): ListCarrierEventsRequest {
+    return ListCarrierEventsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCarrierEventsRequest>, I>>(object: I): ListCarrierEventsRequest {
+    const message = createBaseListCarrierEventsRequest();
+    message.accountId = object.accountId ?? "";
+    message.messageId = object.messageId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCarrierEvent(): CarrierEvent {
+  return {
+    eventId: "",
+    type: "",
+    attemptNumber: 0,
+    channelType: "",
+    carrier: undefined,
+    carrierMessageId: undefined,
+    rawStatus: "",
+    errorCode: undefined,
+    reason: undefined,
+    detail: undefined,
+    occurredAt: undefined,
+    recordedAt: undefined,
+  };
+}
+
+export const CarrierEvent: MessageFns<CarrierEvent> = {
+  encode(message: CarrierEvent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    if (message.type !== "") {
+      writer.uint32(18).string(message.type);
+    }
+    if (message.attemptNumber !== 0) {
+      writer.uint32(24).int32(message.attemptNumber);
+    }
+    if (message.channelType !== "") {
+      writer.uint32(34).string(message.channelType);
+    }
+    if (message.carrier !== undefined) {
+      writer.uint32(42).string(message.carrier);
+    }
+    if (message.carrierMessageId !== undefined) {
+      writer.uint32(50).string(message.carrierMessageId);
+    }
+    if (message.rawStatus !== "") {
+      writer.uint32(58).string(message.rawStatus);
+    }
+    if (message.errorCode !== undefined) {
+      writer.uint32(66).string(message.errorCode);
+    }
+    if (message.reason !== undefined) {
+      writer.uint32(74).string(message.reason);
+    }
+    if (message.detail !== undefined) {
+      writer.uint32(82).string(message.detail);
+    }
+    if (message.occurredAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.occurredAt), writer.uint32(90).fork()).join();
+    }
+    if (message.recordedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.recordedAt), writer.uint32(98).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CarrierEvent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCarrierEvent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.attemptNumber = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.carrier = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.carrierMessageId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.rawStatus = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.errorCode = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.detail = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.occurredAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.recordedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CarrierEvent {
+    return {
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      attemptNumber: isSet(object.attemptNumber)
+        ? globalThis.Number(object.attemptNumber)
+        : isSet(object.attempt_number)
+        ? globalThis.Number(object.attempt_number)
+        : 0,
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : "",
+      carrier: isSet(object.carrier) ? globalThis.String(object.carrier) : undefined,
+      carrierMessageId: isSet(object.carrierMessageId)
+        ? globalThis.String(object.carrierMessageId)
+        : isSet(object.carrier_message_id)
+        ? globalThis.String(object.carrier_message_id)
+        : undefined,
+      rawStatus: isSet(object.rawStatus)
+        ? globalThis.String(object.rawStatus)
+        : isSet(object.raw_status)
+        ? globalThis.String(object.raw_status)
+        : "",
+      errorCode: isSet(object.errorCode)
+        ? globalThis.String(object.errorCode)
+        : isSet(object.error_code)
+        ? globalThis.String(object.error_code)
+        : undefined,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : undefined,
+      detail: isSet(object.detail) ? globalThis.String(object.detail) : undefined,
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : undefined,
+      recordedAt: isSet(object.recordedAt)
+        ? globalThis.String(object.recordedAt)
+        : isSet(object.recorded_at)
+        ? globalThis.String(object.recorded_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CarrierEvent): unknown {
+    const obj: any = {};
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.attemptNumber !== 0) {
+      obj.attemptNumber = Math.round(message.attemptNumber);
+    }
+    if (message.channelType !== "") {
+      obj.channelType = message.channelType;
+    }
+    if (message.carrier !== undefined) {
+      obj.carrier = message.carrier;
+    }
+    if (message.carrierMessageId !== undefined) {
+      obj.carrierMessageId = message.carrierMessageId;
+    }
+    if (message.rawStatus !== "") {
+      obj.rawStatus = message.rawStatus;
+    }
+    if (message.errorCode !== undefined) {
+      obj.errorCode = message.errorCode;
+    }
+    if (message.reason !== undefined) {
+      obj.reason = message.reason;
+    }
+    if (message.detail !== undefined) {
+      obj.detail = message.detail;
+    }
+    if (message.occurredAt !== undefined) {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.recordedAt !== undefined) {
+      obj.recordedAt = message.recordedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CarrierEvent>, I>>(base?: I): CarrierEvent {
+    return CarrierEvent.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CarrierEvent>, I>>(object: I): CarrierEvent {
+    const message = createBaseCarrierEvent();
+    message.eventId = object.eventId ?? "";
+    message.type = object.type ?? "";
+    message.attemptNumber = object.attemptNumber ?? 0;
+    message.channelType = object.channelType ?? "";
+    message.carrier = object.carrier ?? undefined;
+    message.carrierMessageId = object.carrierMessageId ?? undefined;
+    message.rawStatus = object.rawStatus ?? "";
+    message.errorCode = object.errorCode ?? undefined;
+    message.reason = object.reason ?? undefined;
+    message.detail = object.detail ?? undefined;
+    message.occurredAt = object.occurredAt ?? undefined;
+    message.recordedAt = object.recordedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCarrierEventList(): CarrierEventList {
+  return { messageId: "", items: [] };
+}
+
+export const CarrierEventList: MessageFns<CarrierEventList> = {
+  encode(message: CarrierEventList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.messageId !== "") {
+      writer.uint32(10).string(message.messageId);
+    }
+    for (const v of message.items) {
+      CarrierEvent.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CarrierEventList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCarrierEventList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.items.push(CarrierEvent.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CarrierEventList {
+    return {
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : "",
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => CarrierEvent.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: CarrierEventList): unknown {
+    const obj: any = {};
+    if (message.messageId !== "") {
+      obj.messageId = message.messageId;
+    }
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => CarrierEvent.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CarrierEventList>, I>>(base?: I): CarrierEventList {
+    return CarrierEventList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CarrierEventList>, I>>(object: I): CarrierEventList {
+    const message = createBaseCarrierEventList();
+    message.messageId = object.messageId ?? "";
+    message.items = object.items?.map((e) => CarrierEvent.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /** Submission, segments, status lifecycle and dispatch (spec 2.1, 2.2, 3.1, 4.2). */
 export type MessagingServiceService = typeof MessagingServiceService;
 export const MessagingServiceService = {
@@ -2816,6 +4691,49 @@ export const MessagingServiceService = {
     responseSerialize: (value: SubaccountQuota): Buffer => Buffer.from(SubaccountQuota.encode(value).finish()),
     responseDeserialize: (value: Buffer): SubaccountQuota => SubaccountQuota.decode(value),
   },
+  /** Charges of sent channel attempts over a date range (GET /v1/billing/message-costs...). */
+  getMessageCosts: {
+    path: "/messaging.v1.MessagingService/GetMessageCosts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetMessageCostsRequest): Buffer =>
+      Buffer.from(GetMessageCostsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetMessageCostsRequest => GetMessageCostsRequest.decode(value),
+    responseSerialize: (value: MessageCostSummary): Buffer => Buffer.from(MessageCostSummary.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MessageCostSummary => MessageCostSummary.decode(value),
+  },
+  getMessageCostsByChannel: {
+    path: "/messaging.v1.MessagingService/GetMessageCostsByChannel" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetMessageCostsRequest): Buffer =>
+      Buffer.from(GetMessageCostsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetMessageCostsRequest => GetMessageCostsRequest.decode(value),
+    responseSerialize: (value: MessageCostsByChannel): Buffer =>
+      Buffer.from(MessageCostsByChannel.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MessageCostsByChannel => MessageCostsByChannel.decode(value),
+  },
+  listMessageCharges: {
+    path: "/messaging.v1.MessagingService/ListMessageCharges" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListMessageChargesRequest): Buffer =>
+      Buffer.from(ListMessageChargesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListMessageChargesRequest => ListMessageChargesRequest.decode(value),
+    responseSerialize: (value: MessageChargePage): Buffer => Buffer.from(MessageChargePage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MessageChargePage => MessageChargePage.decode(value),
+  },
+  /** What the carrier said about a message: submission answers and receipts. */
+  listCarrierEvents: {
+    path: "/messaging.v1.MessagingService/ListCarrierEvents" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListCarrierEventsRequest): Buffer =>
+      Buffer.from(ListCarrierEventsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListCarrierEventsRequest => ListCarrierEventsRequest.decode(value),
+    responseSerialize: (value: CarrierEventList): Buffer => Buffer.from(CarrierEventList.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CarrierEventList => CarrierEventList.decode(value),
+  },
 } as const;
 
 export interface MessagingServiceServer extends UntypedServiceImplementation {
@@ -2833,6 +4751,12 @@ export interface MessagingServiceServer extends UntypedServiceImplementation {
   getAccountSendingHold: handleUnaryCall<GetAccountSendingHoldRequest, AccountSendingHold>;
   /** Limits, use and remaining of a subaccount's sending quota (spec 4.2). */
   getSubaccountQuota: handleUnaryCall<GetSubaccountQuotaRequest, SubaccountQuota>;
+  /** Charges of sent channel attempts over a date range (GET /v1/billing/message-costs...). */
+  getMessageCosts: handleUnaryCall<GetMessageCostsRequest, MessageCostSummary>;
+  getMessageCostsByChannel: handleUnaryCall<GetMessageCostsRequest, MessageCostsByChannel>;
+  listMessageCharges: handleUnaryCall<ListMessageChargesRequest, MessageChargePage>;
+  /** What the carrier said about a message: submission answers and receipts. */
+  listCarrierEvents: handleUnaryCall<ListCarrierEventsRequest, CarrierEventList>;
 }
 
 export interface MessagingServiceClient extends Client {
@@ -2962,6 +4886,68 @@ export interface MessagingServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SubaccountQuota) => void,
   ): ClientUnaryCall;
+  /** Charges of sent channel attempts over a date range (GET /v1/billing/message-costs...). */
+  getMessageCosts(
+    request: GetMessageCostsRequest,
+    callback: (error: ServiceError | null, response: MessageCostSummary) => void,
+  ): ClientUnaryCall;
+  getMessageCosts(
+    request: GetMessageCostsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MessageCostSummary) => void,
+  ): ClientUnaryCall;
+  getMessageCosts(
+    request: GetMessageCostsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MessageCostSummary) => void,
+  ): ClientUnaryCall;
+  getMessageCostsByChannel(
+    request: GetMessageCostsRequest,
+    callback: (error: ServiceError | null, response: MessageCostsByChannel) => void,
+  ): ClientUnaryCall;
+  getMessageCostsByChannel(
+    request: GetMessageCostsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MessageCostsByChannel) => void,
+  ): ClientUnaryCall;
+  getMessageCostsByChannel(
+    request: GetMessageCostsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MessageCostsByChannel) => void,
+  ): ClientUnaryCall;
+  listMessageCharges(
+    request: ListMessageChargesRequest,
+    callback: (error: ServiceError | null, response: MessageChargePage) => void,
+  ): ClientUnaryCall;
+  listMessageCharges(
+    request: ListMessageChargesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MessageChargePage) => void,
+  ): ClientUnaryCall;
+  listMessageCharges(
+    request: ListMessageChargesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MessageChargePage) => void,
+  ): ClientUnaryCall;
+  /** What the carrier said about a message: submission answers and receipts. */
+  listCarrierEvents(
+    request: ListCarrierEventsRequest,
+    callback: (error: ServiceError | null, response: CarrierEventList) => void,
+  ): ClientUnaryCall;
+  listCarrierEvents(
+    request: ListCarrierEventsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CarrierEventList) => void,
+  ): ClientUnaryCall;
+  listCarrierEvents(
+    request: ListCarrierEventsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CarrierEventList) => void,
+  ): ClientUnaryCall;
 }
 
 export const MessagingServiceClient = makeGenericClientConstructor(
@@ -3001,6 +4987,17 @@ function fromTimestamp(t: Timestamp): string {
   let millis = (t.seconds || 0) * 1_000;
   millis += (t.nanos || 0) / 1_000_000;
   return new globalThis.Date(millis).toISOString();
+}
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
 }
 
 function isObject(value: any): boolean {

@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { MessageRow } from '../messages/message.types';
+import { insertChargeOnce } from './message-charges.repository';
+import { CURRENCY, toMicros } from './money';
+
+/**
+ * Charges the message's current channel attempt, called in the transaction
+ * that records the carrier's acceptance: only a sent attempt is ever charged
+ * (canceled, expired, refused and dead-lettered messages never reach here).
+ * The amount is the estimate quoted at acceptance, so a price table change
+ * never reprices a message already accepted.
+ */
+export async function chargeChannelAttempt(trx: Knex.Transaction, message: MessageRow, fromAddress: string, now: Date): Promise<void> {
+  await insertChargeOnce(trx, {
+    id: randomUUID(),
+    message_id: message.id,
+    attempt_number: message.channel_attempt,
+    account_id: message.account_id,
+    subaccount_id: message.subaccount_id,
+    channel_type: message.channel_type,
+    destination: message.destination,
+    from_address: fromAddress,
+    segment_count: message.segment_count,
+    amount_micros: toMicros(message.estimated_cost),
+    currency: CURRENCY,
+    charged_at: now,
+  });
+}
