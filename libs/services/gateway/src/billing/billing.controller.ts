@@ -20,6 +20,7 @@ import type { MessageChargePageResource, MessageCostsByChannelResource, MessageC
 @Response<Problem>(401, 'Unauthorized')
 @Response<Problem>(403, 'Forbidden')
 @Response<Problem>(404, 'Not Found')
+@Response<Problem>(422, 'Validation Error')
 @Response<Problem>(429, 'Too Many Requests')
 @Response<Problem>(500, 'Internal Server Error')
 export class BillingController extends GatewayController {
