@@ -7,6 +7,7 @@ import {
   releaseAccountSending,
   type AccountHoldDeps,
 } from '../holds/account-hold.usecase';
+import { listMessages } from '../listing/list-messages.usecase';
 import { cancelMessage } from '../messages/cancel-message.usecase';
 import { getMessage } from '../messages/get-message.usecase';
 import { getSubaccountQuota } from '../quota/get-subaccount-quota.usecase';
@@ -29,5 +30,6 @@ export function messagingHandlers(deps: MessagingHandlerDeps): MessagingHandlers
     holdAccountSending: (request, ctx) => holdAccountSending(deps.holds, requirePrincipal(ctx), request),
     releaseAccountSending: (request, ctx) => releaseAccountSending(deps.holds, requirePrincipal(ctx), request),
     getAccountSendingHold: (request, ctx) => getAccountSendingHold(deps.holds, requirePrincipal(ctx), request),
+    listMessages: (request, ctx) => listMessages(deps.db, requirePrincipal(ctx), request),
   };
 }
