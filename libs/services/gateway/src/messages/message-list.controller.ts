@@ -16,6 +16,8 @@ import { toMessageResource } from './messages.mapper';
 @Response<Problem>(401, 'Unauthorized')
 @Response<Problem>(403, 'Forbidden')
 @Response<Problem>(404, 'Not Found')
+@Response<Problem>(422, 'Validation Error')
+@Response<Problem>(429, 'Too Many Requests')
 @Response<Problem>(500, 'Internal Server Error')
 export class MessageListController extends GatewayController {
   /**
