@@ -3,8 +3,8 @@ import { eventTablesMigration } from '@mp/events';
 import { createMessagesMigration } from './001-messages';
 import { createAccountSendingHoldsMigration } from './002-account-sending-holds';
 import { createQuotaUsageMigration } from './003-quota-usage';
-import { createMessageListingIndexMigration } from './004-message-listing-index';
-import { createMessageIdempotencyKeysMigration } from './005-message-idempotency-keys';
+import { createMessageListingIndexMigration } from './006-message-listing-index';
+import { createMessageIdempotencyKeysMigration } from './007-message-idempotency-keys';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [

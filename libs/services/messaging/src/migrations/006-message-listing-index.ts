@@ -7,7 +7,7 @@ import type { Migration } from '@mp/db';
  * new account index covers the old (account_id, created_at desc) one.
  */
 export const createMessageListingIndexMigration: Migration = {
-  name: '20251201000004_message_listing_index',
+  name: '20251201000006_message_listing_index',
   async up(knex) {
     await knex.raw(`create index messages_account_list_idx on messages (account_id, created_at desc, id desc)`);
     await knex.raw(

@@ -7,7 +7,7 @@ import type { Migration } from '@mp/db';
  * it, which a unique index on messages could not allow.
  */
 export const createMessageIdempotencyKeysMigration: Migration = {
-  name: '20251201000005_create_message_idempotency_keys',
+  name: '20251201000007_create_message_idempotency_keys',
   async up(knex) {
     await knex.schema.createTable('message_idempotency_keys', (t) => {
       t.text('account_id').notNullable();
