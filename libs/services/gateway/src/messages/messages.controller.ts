@@ -21,8 +21,9 @@ export class MessagesController extends GatewayController {
   @Post('accounts/{accountId}/messages')
   @Security('bearer')
   @Security('apiKey', ['SendMessages'])
-  @SuccessResponse(201, 'Accepted for delivery')
+  @SuccessResponse(201, 'Accepted for delivery (also a replay of the same Idempotency-Key and body within 24 h: the first message)')
   @Response<Problem>(402, 'No active subscription')
+  @Response<Problem>(409, 'CONFLICT: the Idempotency-Key was used with another request in the last 24 hours')
   public async sendFromAccount(
     @Path() accountId: string,
     @Body() body: SendMessageRequest,
@@ -41,8 +42,9 @@ export class MessagesController extends GatewayController {
   @Post('subaccounts/{subaccountId}/messages')
   @Security('bearer')
   @Security('apiKey', ['SendMessages'])
-  @SuccessResponse(201, 'Accepted for delivery')
+  @SuccessResponse(201, 'Accepted for delivery (also a replay of the same Idempotency-Key and body within 24 h: the first message)')
   @Response<Problem>(402, 'No active subscription')
+  @Response<Problem>(409, 'CONFLICT: the Idempotency-Key was used with another request in the last 24 hours')
   public async sendFromSubaccount(
     @Path() subaccountId: string,
     @Body() body: SendMessageRequest,

@@ -9,6 +9,7 @@ import {
   releaseAccountSending,
   type AccountHoldDeps,
 } from '../holds/account-hold.usecase';
+import { listMessages } from '../listing/list-messages.usecase';
 import { cancelMessage } from '../messages/cancel-message.usecase';
 import { getMessage } from '../messages/get-message.usecase';
 import { getSubaccountQuota } from '../quota/get-subaccount-quota.usecase';
@@ -35,5 +36,6 @@ export function messagingHandlers(deps: MessagingHandlerDeps): MessagingHandlers
     getMessageCostsByChannel: (request, ctx) => getMessageCostsByChannel(deps, requirePrincipal(ctx), request),
     listMessageCharges: (request, ctx) => listMessageCharges(deps, requirePrincipal(ctx), request),
     listCarrierEvents: (request, ctx) => listCarrierEvents(deps.db, requirePrincipal(ctx), request),
+    listMessages: (request, ctx) => listMessages(deps.db, requirePrincipal(ctx), request),
   };
 }

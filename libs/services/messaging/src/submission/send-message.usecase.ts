@@ -5,6 +5,9 @@ import type { Principal } from '@mp/grpc';
 import type { OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
 import type { PriceTable } from '../rules';
+import { idempotentSendOf } from '../idempotency/idempotency-key';
+import { claimKey } from '../idempotency/idempotency.repository';
+import { replayOf } from '../idempotency/idempotent-replay';
 import { lifecycleEvent } from '../messages/lifecycle-event';
 import { toMessage } from '../messages/message.mapper';
 import { insertAudit, insertMessage } from '../messages/message.repository';
@@ -40,6 +43,10 @@ export async function sendMessage(
 ): Promise<messagingV1.Message> {
   const subaccountId = sendingSubaccount(principal, request);
   const now = deps.clock.now();
+  // A replay answers before any check or count: the first send already passed them.
+  const idempotent = idempotentSendOf(request, subaccountId);
+  const replay = idempotent && (await replayOf(deps.db, idempotent, now));
+  if (replay) return replay;
   const submission = validateSubmission(request, now);
   const standing = await assertMaySend(deps.clients, principal, request.accountId, subaccountId);
   const pricing = priceSubmission(submission, deps.priceTable);
@@ -59,7 +66,7 @@ export async function sendMessage(
     actor: submission.actor,
     client_reference: submission.clientReference,
     external_id: submission.externalId,
-    idempotency_key: null,
+    idempotency_key: idempotent?.key ?? null,
     status,
     reply_status: 'None',
     reply_option_key: null,
@@ -83,7 +90,9 @@ export async function sendMessage(
     updated_at: now,
   };
 
-  const { message, audit } = await deps.db.transaction(async (trx) => {
+  const stored = await deps.db.transaction(async (trx) => {
+    // A racing send with the same key committed first: store nothing, answer with its message below.
+    if (idempotent && !(await claimKey(trx, idempotent, row.id, now))) return undefined;
     // Last of the checks, in the same transaction: a send refused here counts nothing.
     await deps.quota.consume(trx, quotaScope(request.accountId, subaccountId), limitsOf(standing), now);
     const message = await insertMessage(trx, row);
@@ -98,6 +107,12 @@ export async function sendMessage(
     await deps.outbox.enqueue(trx, lifecycleEvent('MessageAccepted', message, undefined, 'accepted'));
     return { message, audit };
   });
+  if (!stored) {
+    const first = idempotent && (await replayOf(deps.db, idempotent, now));
+    if (!first) throw new Error('an idempotency key was held by no message');
+    return first;
+  }
+  const { message, audit } = stored;
   if (status === 'queued') deps.onQueued();
   return toMessage(message, [], [audit]);
 }

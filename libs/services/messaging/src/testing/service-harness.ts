@@ -29,6 +29,7 @@ export interface Harness {
   /** One run of the scheduled-release job (sendAt reached). */
   releaseDue(): Promise<number>;
   cancel(messageId: string, principal?: Principal, subaccountId?: string): Promise<messagingV1.Message>;
+  list(query?: Partial<messagingV1.ListMessagesRequest>, principal?: Principal): Promise<messagingV1.ListMessagesResponse>;
   /** Staff calls, with the `system` principal internal tools use. */
   hold(reason?: string): Promise<messagingV1.AccountSendingHold>;
   releaseHold(): Promise<messagingV1.AccountSendingHold>;
@@ -54,7 +55,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     provider,
     db,
     reset: async () => {
-      await db.raw('truncate message_charges, carrier_events, message_audit, message_channel_attempts, messages, account_sending_holds, outbox, processed_events restart identity');
+      await db.raw('truncate message_idempotency_keys, message_charges, carrier_events, message_audit, message_channel_attempts, messages, account_sending_holds, quota_usage, outbox, processed_events restart identity');
     },
     close: () => provider.close(),
   };
@@ -114,6 +115,7 @@ export async function startHarness(database: TestDatabase, config: Partial<Messa
     releaseDue: () => messaging.scheduled.job.runDue(),
     cancel: (messageId, p = principal, subaccountId) =>
       messaging.handlers.cancelMessage({ accountId, messageId, subaccountId }, ctx(p)),
+    list: (query = {}, p = principal) => messaging.handlers.listMessages({ accountId, subaccountRoute: false, ...query }, ctx(p)),
     hold: (reason) => messaging.handlers.holdAccountSending({ accountId, reason, operator: 'staff@test' }, ctx(staff(accountId))),
     releaseHold: () => messaging.handlers.releaseAccountSending({ accountId, operator: 'staff@test' }, ctx(staff(accountId))),
     receipt: (payload) => {

@@ -278,6 +278,35 @@ export interface CarrierEventList {
   items: CarrierEvent[];
 }
 
+/**
+ * The query as the client wrote it: messaging validates every field, so the
+ * problem body names them the same way on every route.
+ */
+export interface ListMessagesRequest {
+  accountId: string;
+  /** The path's on the subaccount route, else the `subaccountId` filter. */
+  subaccountId?: string | undefined;
+  subaccountRoute: boolean;
+  status?: string | undefined;
+  clientReference?:
+    | string
+    | undefined;
+  /** Over created_at: from inclusive, to exclusive (UTC ISO-8601). */
+  from?: string | undefined;
+  to?:
+    | string
+    | undefined;
+  /** 1 to 200, default 50. */
+  pageSize?: string | undefined;
+  cursor?: string | undefined;
+}
+
+export interface ListMessagesResponse {
+  items: Message[];
+  /** Absent on the last page. */
+  nextCursor?: string | undefined;
+}
+
 function createBaseSendMessageRequest(): SendMessageRequest {
   return {
     accountId: "",
@@ -4605,6 +4634,322 @@ export const CarrierEventList: MessageFns<CarrierEventList> = {
   },
 };
 
+function createBaseListMessagesRequest(): ListMessagesRequest {
+  return {
+    accountId: "",
+    subaccountId: undefined,
+    subaccountRoute: false,
+    status: undefined,
+    clientReference: undefined,
+    from: undefined,
+    to: undefined,
+    pageSize: undefined,
+    cursor: undefined,
+  };
+}
+
+export const ListMessagesRequest: MessageFns<ListMessagesRequest> = {
+  encode(message: ListMessagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.subaccountRoute !== false) {
+      writer.uint32(24).bool(message.subaccountRoute);
+    }
+    if (message.status !== undefined) {
+      writer.uint32(34).string(message.status);
+    }
+    if (message.clientReference !== undefined) {
+      writer.uint32(42).string(message.clientReference);
+    }
+    if (message.from !== undefined) {
+      writer.uint32(50).string(message.from);
+    }
+    if (message.to !== undefined) {
+      writer.uint32(58).string(message.to);
+    }
+    if (message.pageSize !== undefined) {
+      writer.uint32(66).string(message.pageSize);
+    }
+    if (message.cursor !== undefined) {
+      writer.uint32(74).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMessagesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMessagesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.subaccountRoute = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.clientReference = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.pageSize = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMessagesRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      subaccountRoute: isSet(object.subaccountRoute)
+        ? globalThis.Boolean(object.subaccountRoute)
+        : isSet(object.subaccount_route)
+        ? globalThis.Boolean(object.subaccount_route)
+        : false,
+      status: isSet(object.status) ? globalThis.String(object.status) : undefined,
+      clientReference: isSet(object.clientReference)
+        ? globalThis.String(object.clientReference)
+        : isSet(object.client_reference)
+        ? globalThis.String(object.client_reference)
+        : undefined,
+      from: isSet(object.from) ? globalThis.String(object.from) : undefined,
+      to: isSet(object.to) ? globalThis.String(object.to) : undefined,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.String(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.String(object.page_size)
+        : undefined,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : undefined,
+    };
+  },
+
+  toJSON(message: ListMessagesRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.subaccountRoute !== false) {
+      obj.subaccountRoute = message.subaccountRoute;
+    }
+    if (message.status !== undefined) {
+      obj.status = message.status;
+    }
+    if (message.clientReference !== undefined) {
+      obj.clientReference = message.clientReference;
+    }
+    if (message.from !== undefined) {
+      obj.from = message.from;
+    }
+    if (message.to !== undefined) {
+      obj.to = message.to;
+    }
+    if (message.pageSize !== undefined) {
+      obj.pageSize = message.pageSize;
+    }
+    if (message.cursor !== undefined) {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMessagesRequest>, I>>(base?: I): ListMessagesRequest {
+    return ListMessagesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMessagesRequest>, I>>(object: I): ListMessagesRequest {
+    const message = createBaseListMessagesRequest();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.subaccountRoute = object.subaccountRoute ?? false;
+    message.status = object.status ?? undefined;
+    message.clientReference = object.clientReference ?? undefined;
+    message.from = object.from ?? undefined;
+    message.to = object.to ?? undefined;
+    message.pageSize = object.pageSize ?? undefined;
+    message.cursor = object.cursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListMessagesResponse(): ListMessagesResponse {
+  return { items: [], nextCursor: undefined };
+}
+
+export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
+  encode(message: ListMessagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      Message.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== undefined) {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMessagesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMessagesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(Message.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMessagesResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Message.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListMessagesResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => Message.toJSON(e));
+    }
+    if (message.nextCursor !== undefined) {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMessagesResponse>, I>>(base?: I): ListMessagesResponse {
+    return ListMessagesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMessagesResponse>, I>>(object: I): ListMessagesResponse {
+    const message = createBaseListMessagesResponse();
+    message.items = object.items?.map((e) => Message.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? undefined;
+    return message;
+  },
+};
+
 /** Submission, segments, status lifecycle and dispatch (spec 2.1, 2.2, 3.1, 4.2). */
 export type MessagingServiceService = typeof MessagingServiceService;
 export const MessagingServiceService = {
@@ -4734,6 +5079,17 @@ export const MessagingServiceService = {
     responseSerialize: (value: CarrierEventList): Buffer => Buffer.from(CarrierEventList.encode(value).finish()),
     responseDeserialize: (value: Buffer): CarrierEventList => CarrierEventList.decode(value),
   },
+  /** GET /v1/{accounts|subaccounts}/{id}/messages: newest first, keyset-paged (DECISIONS "Messages"). */
+  listMessages: {
+    path: "/messaging.v1.MessagingService/ListMessages" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListMessagesRequest): Buffer => Buffer.from(ListMessagesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListMessagesRequest => ListMessagesRequest.decode(value),
+    responseSerialize: (value: ListMessagesResponse): Buffer =>
+      Buffer.from(ListMessagesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListMessagesResponse => ListMessagesResponse.decode(value),
+  },
 } as const;
 
 export interface MessagingServiceServer extends UntypedServiceImplementation {
@@ -4757,6 +5113,8 @@ export interface MessagingServiceServer extends UntypedServiceImplementation {
   listMessageCharges: handleUnaryCall<ListMessageChargesRequest, MessageChargePage>;
   /** What the carrier said about a message: submission answers and receipts. */
   listCarrierEvents: handleUnaryCall<ListCarrierEventsRequest, CarrierEventList>;
+  /** GET /v1/{accounts|subaccounts}/{id}/messages: newest first, keyset-paged (DECISIONS "Messages"). */
+  listMessages: handleUnaryCall<ListMessagesRequest, ListMessagesResponse>;
 }
 
 export interface MessagingServiceClient extends Client {
@@ -4947,6 +5305,22 @@ export interface MessagingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CarrierEventList) => void,
+  ): ClientUnaryCall;
+  /** GET /v1/{accounts|subaccounts}/{id}/messages: newest first, keyset-paged (DECISIONS "Messages"). */
+  listMessages(
+    request: ListMessagesRequest,
+    callback: (error: ServiceError | null, response: ListMessagesResponse) => void,
+  ): ClientUnaryCall;
+  listMessages(
+    request: ListMessagesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListMessagesResponse) => void,
+  ): ClientUnaryCall;
+  listMessages(
+    request: ListMessagesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListMessagesResponse) => void,
   ): ClientUnaryCall;
 }
 
