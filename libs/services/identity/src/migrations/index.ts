@@ -8,6 +8,18 @@ import { mfa } from './20250601000500_mfa';
 import { stepUp } from './20250601000600_step_up';
 import { securityPolicy } from './20250601000700_security_policy';
 import { userInvitations } from './20250601000800_user_invitations';
+import { passkeys } from './20261006000000_passkeys';
 
 /** Identity's schema, oldest first; never reorder or edit one that has shipped. */
-export const identityMigrations: Migration[] = [accountsAndUsers, sessions, apiKeys, outgoingMail, signingKeys, mfa, stepUp, securityPolicy, userInvitations];
+export const identityMigrations: Migration[] = [
+  accountsAndUsers,
+  sessions,
+  apiKeys,
+  outgoingMail,
+  signingKeys,
+  mfa,
+  stepUp,
+  securityPolicy,
+  userInvitations,
+  passkeys,
+];

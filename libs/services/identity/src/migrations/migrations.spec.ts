@@ -42,6 +42,7 @@ describe('identity migrations', () => {
       'mfa_recovery_codes',
       'mfa_totp_secrets',
       'outgoing_mail',
+      'passkeys',
       'refresh_tokens',
       'sessions',
       'signing_keys',
@@ -50,12 +51,13 @@ describe('identity migrations', () => {
       'subaccounts',
       'user_invitations',
       'users',
+      'webauthn_challenges',
     ]);
     await migrateDown(db, SCHEMA, identityMigrations);
-    expect(await tables()).not.toContain('user_invitations');
-    expect(await tables()).toContain('mfa_enrollment_tokens');
-    await migrateLatest(db, SCHEMA, identityMigrations);
+    expect(await tables()).not.toContain('passkeys');
     expect(await tables()).toContain('user_invitations');
+    await migrateLatest(db, SCHEMA, identityMigrations);
+    expect(await tables()).toContain('passkeys');
   });
 
   it('every migration reverts cleanly, newest first', async () => {

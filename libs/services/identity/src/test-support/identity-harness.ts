@@ -27,6 +27,9 @@ export const TEST_CONFIG: IdentityConfig = {
   ACCESS_TOKEN_TTL_SECONDS: 900,
   REFRESH_TOKEN_TTL_SECONDS: 30 * 24 * 3600,
   EMAIL_VERIFICATION_TTL_SECONDS: 48 * 3600,
+  WEBAUTHN_RP_ID: undefined,
+  WEBAUTHN_RP_NAME: 'Messaging Platform',
+  WEBAUTHN_ORIGINS: undefined,
 };
 
 /**
