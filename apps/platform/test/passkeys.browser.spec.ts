@@ -90,6 +90,12 @@ async function signIn(email, password) {
 }
 </script></body></html>`;
 
+/** What the page's script defines, as called from page.evaluate. */
+interface PageScript {
+  registerPasskey(accessToken: string, stepUpToken: string, name: string): Promise<unknown>;
+  signIn(email: string, password: string): Promise<unknown>;
+}
+
 let booted: BootedPlatform;
 let site: Server;
 let origin: string;
@@ -145,7 +151,7 @@ describe('passkeys in headless Chromium', () => {
     const stepUpToken = await stepUpWithAuthenticator(booted.api, user.accessToken, secret, 'MfaManage');
 
     const registered = await page.evaluate(
-      ([accessToken, token]) => (window as unknown as { registerPasskey: (a: string, t: string, n: string) => Promise<unknown> }).registerPasskey(accessToken, token, 'Chromium'),
+      ([accessToken, token]) => (globalThis as unknown as PageScript).registerPasskey(accessToken, token, 'Chromium'),
       [user.accessToken, stepUpToken],
     );
     expect(registered).toMatchObject({ step: 'complete', status: 201, body: { name: 'Chromium', id: expect.any(String) } });
@@ -153,7 +159,7 @@ describe('passkeys in headless Chromium', () => {
     expect(status.body).toMatchObject({ enabled: true, hasPasskeys: true });
 
     const signedIn = await page.evaluate(
-      ([email, password]) => (window as unknown as { signIn: (e: string, p: string) => Promise<unknown> }).signIn(email, password),
+      ([email, password]) => (globalThis as unknown as PageScript).signIn(email, password),
       [user.email, user.password],
     );
     expect(signedIn).toMatchObject({
