@@ -55,6 +55,7 @@ describe('registering a passkey', () => {
     const noMfa = await api.post('/v1/auth/mfa/webauthn/register/options', { token: plain.accessToken });
     expect(noMfa.status).toBe(409);
     expect(noMfa.body).toMatchObject({ code: 'MFA_NOT_ENABLED', status: 409 });
+    expect(await countRows(booted.platform, 'identity', 'webauthn_challenges', { user_id: plain.userId })).toBe(0);
 
     const user = await mfaUser('pk-reg');
     expect((await api.get('/v1/auth/mfa', { token: user.accessToken })).body).toMatchObject({ enabled: true, hasPasskeys: false });
@@ -281,6 +282,11 @@ describe('step-up with a passkey', () => {
     const res = await api.post('/v1/auth/mfa/step-up/webauthn/options', { token: plain.accessToken, body: { action: 'MfaManage' } });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('MFA_NOT_ENABLED');
+    expect(await countRows(booted.platform, 'identity', 'webauthn_challenges', { user_id: plain.userId })).toBe(0);
+    const stepUp = await api.post('/v1/auth/mfa/step-up', { token: plain.accessToken, body: { action: 'MfaManage', method: 'webauthn', credential: { id: 'x', rawId: 'x', type: 'public-key', response: { clientDataJSON: 'e30' } } } });
+    expect(stepUp.status).toBe(409);
+    expect(stepUp.body).toMatchObject({ code: 'MFA_NOT_ENABLED', action: 'MfaManage' });
+    expect(await countRows(booted.platform, 'identity', 'step_up_tokens', { user_id: plain.userId })).toBe(0);
   });
 });
 

@@ -11,15 +11,4 @@ import { userInvitations } from './20250601000800_user_invitations';
 import { passkeys } from './20261006000000_passkeys';
 
 /** Identity's schema, oldest first; never reorder or edit one that has shipped. */
-export const identityMigrations: Migration[] = [
-  accountsAndUsers,
-  sessions,
-  apiKeys,
-  outgoingMail,
-  signingKeys,
-  mfa,
-  stepUp,
-  securityPolicy,
-  userInvitations,
-  passkeys,
-];
+export const identityMigrations: Migration[] = [accountsAndUsers, sessions, apiKeys, outgoingMail, signingKeys, mfa, stepUp, securityPolicy, userInvitations, passkeys];
