@@ -22,7 +22,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '\\.int\\.spec\\.ts$', '\\.api\\.spec\\.ts$'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.int\\.spec\\.ts$', '\\.api\\.spec\\.ts$', '\\.browser\\.spec\\.ts$'],
     },
     {
       ...common,
@@ -33,6 +33,12 @@ module.exports = {
       ...common,
       displayName: 'api',
       testMatch: ['<rootDir>/apps/**/*.api.spec.ts'],
+    },
+    {
+      // Real headless Chromium (npm run test:browser); not part of `npm test`, so machines without Chromium still pass.
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/apps/**/*.browser.spec.ts'],
     },
   ],
 };

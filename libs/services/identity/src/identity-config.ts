@@ -1,4 +1,4 @@
-import { int, json, optionalInt, str, url, type ConfigOf } from '@mp/config';
+import { int, json, list, optionalInt, optionalStr, str, url, type ConfigOf } from '@mp/config';
 import { parseExternalProviders } from './external-identities/external-provider-config';
 
 /** Identity's fragment of the environment; the apps compose it with the host schema. */
@@ -26,6 +26,10 @@ export const identityConfigSchema = {
   SIGN_IN_LOCKOUT_THRESHOLD: int({ default: 5, min: 1, description: 'consecutive wrong passwords for one address that lock its sign-in' }),
   SIGN_IN_LOCKOUT_WINDOW_SECONDS: int({ default: 900, min: 1, description: 'the wrong passwords count together within this window' }),
   SIGN_IN_LOCKOUT_SECONDS: int({ default: 900, min: 1, description: 'how long a locked sign-in stays locked' }),
+  // Passkeys are off unless an environment names its relying party (spec 5.3).
+  WEBAUTHN_RP_ID: optionalStr({ description: 'passkey relying-party id (a domain, e.g. example.com); passkeys are on only with it and WEBAUTHN_ORIGINS' }),
+  WEBAUTHN_RP_NAME: str({ default: 'Messaging Platform', description: 'relying-party name shown by the authenticator' }),
+  WEBAUTHN_ORIGINS: list({ optional: true, description: 'comma list of web origins passkeys are used from (e.g. https://app.example.com)' }),
 };
 
 export type IdentityConfig = ConfigOf<typeof identityConfigSchema>;

@@ -18,6 +18,10 @@ import type { IdentityContext } from './identity-context';
 import { loginMfa } from './mfa/login-mfa.usecase';
 import { confirmTotp, disableMfa, regenerateRecoveryCodes, setupTotp } from './mfa/manage-mfa.usecase';
 import { getMfaStatus } from './mfa/mfa-status.usecase';
+import { deletePasskeyOf, listPasskeys, renamePasskeyOf } from './passkeys/manage-passkeys.usecase';
+import { loginMfaWithPasskey, startPasskeyLogin } from './passkeys/passkey-login.usecase';
+import { completePasskeyRegistration, startPasskeyRegistration } from './passkeys/passkey-registration.usecase';
+import { startPasskeyStepUp, stepUpWithPasskey } from './passkeys/passkey-step-up.usecase';
 import { issueEmailOtp, verifyEmailOtp } from './step-up/email-otp.usecase';
 import { stepUpWithAuthenticator } from './step-up/step-up-with-authenticator.usecase';
 import { getSecurityPolicy, updateSecurityPolicy } from './security-policy/security-policy.usecase';
@@ -83,5 +87,14 @@ export function createIdentityHandlers(ctx: IdentityContext): IdentityHandlers {
     externalLogin: (req) => externalLogin(ctx, req),
     listExternalIdentities: (_req, call) => listExternalIdentities(ctx, requirePrincipal(call)),
     unlinkExternalIdentity: (req, call) => unlinkExternalIdentity(ctx, requirePrincipal(call), req),
+    listPasskeys: (_req, call) => listPasskeys(ctx, requirePrincipal(call)),
+    startPasskeyRegistration: (_req, call) => startPasskeyRegistration(ctx, requirePrincipal(call)),
+    completePasskeyRegistration: (req, call) => completePasskeyRegistration(ctx, requirePrincipal(call), req),
+    renamePasskey: (req, call) => renamePasskeyOf(ctx, requirePrincipal(call), req),
+    deletePasskey: (req, call) => deletePasskeyOf(ctx, requirePrincipal(call), req),
+    startPasskeyLogin: (req) => startPasskeyLogin(ctx, req),
+    loginMfaWithPasskey: (req) => loginMfaWithPasskey(ctx, req),
+    startPasskeyStepUp: (req, call) => startPasskeyStepUp(ctx, requirePrincipal(call), req),
+    stepUpWithPasskey: (req, call) => stepUpWithPasskey(ctx, requirePrincipal(call), req),
   };
 }

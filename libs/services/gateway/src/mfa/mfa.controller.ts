@@ -31,10 +31,16 @@ const toStepUp = (t: identityV1.StepUpToken): StepUpTokenResource => ({ stepUpTo
 @Response<Problem>(429, 'Too Many Requests')
 @Response<Problem>(500, 'Internal Server Error')
 export class MfaController extends GatewayController {
-  /** Second sign-in step after 401 MFA_REQUIRED. */
+  /**
+   * Second sign-in step after 401 MFA_REQUIRED: a code (totp, recovery_code) or a passkey
+   * (webauthn, with `credential` answering POST /v1/auth/login/mfa/webauthn/options).
+   */
   @Post('auth/login/mfa')
   @NoSecurity()
   public async loginMfa(@Body() body: LoginMfaRequest): Promise<TokenResponse> {
+    if (body.method === 'webauthn' && body.credential !== undefined) {
+      return this.deps.clients.identity.loginMfaWithPasskey({ mfaToken: body.mfaToken, credentialJson: JSON.stringify(body.credential) });
+    }
     return this.deps.clients.identity.loginMfa({ mfaToken: body.mfaToken, method: body.method, code: body.code ?? '' });
   }
 
@@ -73,11 +79,19 @@ export class MfaController extends GatewayController {
     return this.deps.clients.identity.disableMfa({ stepUpToken: stepUpToken ?? '' }, { principal: principalOf(req) });
   }
 
-  /** A single-use step-up token from an authenticator code. */
+  /**
+   * A single-use step-up token from an authenticator code, or from a passkey (method webauthn,
+   * with `credential` answering POST /v1/auth/mfa/step-up/webauthn/options).
+   */
   @Post('auth/mfa/step-up')
   @Security('bearer')
   public async stepUp(@Body() body: StepUpRequest, @Request() req: ExRequest): Promise<StepUpTokenResource> {
-    return toStepUp(await this.deps.clients.identity.stepUpWithAuthenticator(body, { principal: principalOf(req) }));
+    const principal = principalOf(req);
+    if (body.method === 'webauthn') {
+      const credentialJson = body.credential === undefined ? '' : JSON.stringify(body.credential);
+      return toStepUp(await this.deps.clients.identity.stepUpWithPasskey({ action: body.action, credentialJson }, { principal }));
+    }
+    return toStepUp(await this.deps.clients.identity.stepUpWithAuthenticator({ action: body.action, code: body.code ?? '' }, { principal }));
   }
 
   /** Emails a one-time code for a step-up (users without MFA; with MFA only for MfaManage). */

@@ -1,3 +1,5 @@
+import type { WebAuthnCredentialJson } from '../passkeys/passkeys.models';
+
 export type StepUpAction = 'MfaManage' | 'AccountSecurityPolicy' | 'UnlinkIdentity';
 export type MfaMethod = 'totp' | 'recovery_code' | 'webauthn';
 
@@ -5,8 +7,10 @@ export interface LoginMfaRequest {
   /** From the 401 MFA_REQUIRED answer of POST /v1/auth/login. */
   mfaToken: string;
   method: MfaMethod;
-  /** The authenticator code or a recovery code. */
+  /** The authenticator code or a recovery code (methods totp, recovery_code). */
   code?: string;
+  /** Method webauthn: the result of navigator.credentials.get with the options of POST /v1/auth/login/mfa/webauthn/options. */
+  credential?: WebAuthnCredentialJson;
 }
 
 export interface MfaStatusResource {
@@ -34,8 +38,12 @@ export interface RecoveryCodesResource {
 
 export interface StepUpRequest {
   action: StepUpAction;
+  /** totp (the default) or webauthn (a passkey). */
+  method?: 'totp' | 'webauthn';
   /** An authenticator code; recovery codes are not accepted here. */
-  code: string;
+  code?: string;
+  /** Method webauthn: the result of navigator.credentials.get with the options of POST /v1/auth/mfa/step-up/webauthn/options. */
+  credential?: WebAuthnCredentialJson;
 }
 
 export interface StepUpTokenResource {

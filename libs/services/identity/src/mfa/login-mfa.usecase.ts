@@ -8,6 +8,7 @@ import { insertSession } from '../sessions/sessions.repository';
 import { looksLikeSecretToken, newSecretToken, sameSecret, sha256Hex } from '../shared/secret-token';
 import { addSeconds, toIso } from '../shared/time';
 import { loginChallenges } from './mfa.repository';
+import { mfaMethodsOf } from '../passkeys/mfa-methods';
 import { MFA_METHODS } from './mfa-status.usecase';
 import { acceptRecoveryCode, acceptTotpCode } from './second-factor';
 
@@ -20,16 +21,16 @@ export const MFA_MAX_ATTEMPTS = 5;
  */
 export async function startMfaChallenge(ctx: IdentityContext, userId: string): Promise<never> {
   const mfaToken = newSecretToken();
-  const expiresAt = await ctx.db.transaction(async (trx) => {
+  const { expiresAt, methods } = await ctx.db.transaction(async (trx) => {
     const now = ctx.clock.now();
     const expires = addSeconds(now, MFA_TOKEN_TTL_SECONDS);
     await loginChallenges.insert(trx, { userId, tokenHash: sha256Hex(mfaToken), expiresAt: expires }, now);
-    return expires;
+    return { expiresAt: expires, methods: (await mfaMethodsOf(trx, ctx.config, userId, MFA_METHODS)).methods };
   });
   throw new DomainError('MFA_REQUIRED', 'Enter a code from your authenticator or a recovery code.', {
     mfaToken,
     mfaTokenExpiresAt: toIso(expiresAt),
-    mfaMethods: [...MFA_METHODS],
+    mfaMethods: methods,
   });
 }
 
@@ -50,7 +51,8 @@ export async function loginMfa(ctx: IdentityContext, request: identityV1.LoginMf
   const mfaToken = (request.mfaToken ?? '').trim();
   const method = (request.method ?? '').trim();
   const code = (request.code ?? '').trim();
-  if (method === 'webauthn') throw new DomainError('VALIDATION_FAILED', 'passkeys are not enabled', { errors: { method: ['passkeys are not enabled'] } });
+  // Passkeys answer with a credential, not a code: LoginMfaWithPasskey.
+  if (method === 'webauthn') throw DomainError.validation({ credential: ['is required for method webauthn'] });
   const errors: Record<string, string[]> = {};
   if (mfaToken === '') errors.mfaToken = ['is required'];
   if (method === '') errors.method = ['is required'];

@@ -90,7 +90,7 @@ export async function regenerateRecoveryCodes(
   });
 }
 
-/** Turns MFA off (needs an MfaManage step-up; refused on an account requiring MFA): the secret and the recovery codes (and later passkeys) go. */
+/** Turns MFA off (needs an MfaManage step-up; refused on an account requiring MFA): the secret, the recovery codes and the passkeys go. */
 export async function disableMfa(ctx: IdentityContext, principal: Principal, request: identityV1.DisableMfaRequest): Promise<identityV1.MfaStatus> {
   requireUser(principal);
   return ctx.db.transaction(async (trx) => {
@@ -104,6 +104,6 @@ export async function disableMfa(ctx: IdentityContext, principal: Principal, req
     await deleteMfaFactors(trx, user.id);
     await clearStepUpFailures(trx, user.id);
     await setUserMfaEnabled(trx, user.id, false);
-    return mfaStatusOf(trx, { id: user.id, mfa_enabled: false });
+    return mfaStatusOf(trx, ctx.config, { id: user.id, mfa_enabled: false });
   });
 }

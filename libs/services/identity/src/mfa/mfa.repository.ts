@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { AttemptLimitedTokenStore, type AttemptLimitedTokenRow } from '../shared/attempt-limited-token.store';
 import { USERS } from '../accounts/accounts.repository';
+import { deletePasskeysOf } from '../passkeys/passkeys.repository';
 import { newId } from '../shared/ids';
 
 export const MFA_TOTP_SECRETS = 'mfa_totp_secrets';
@@ -71,8 +72,9 @@ export async function useRecoveryCode(trx: Knex.Transaction, id: string, now: Da
   return rows.length === 1;
 }
 
-/** Everything a user's MFA consists of (passkeys will join here). */
+/** Everything a user's MFA consists of, passkeys included (spec 4.1). */
 export async function deleteMfaFactors(trx: Knex.Transaction, userId: string): Promise<void> {
+  await deletePasskeysOf(trx, userId);
   await trx(MFA_RECOVERY_CODES).where({ user_id: userId }).delete();
   await trx(MFA_TOTP_SECRETS).where({ user_id: userId }).delete();
   await trx(MFA_LOGIN_CHALLENGES).where({ user_id: userId }).delete();

@@ -104,10 +104,10 @@ describe('MFA (service, embedded database)', () => {
     expect(await codeOf(h.handlers.loginMfa({ mfaToken: 'A'.repeat(43), method: 'totp', code: '123456' }, as()))).toBe('MFA_CHALLENGE_INVALID');
   });
 
-  it('refuses passkeys and unknown methods as VALIDATION_FAILED', async () => {
+  it('refuses webauthn without a credential (passkeys answer through LoginMfaWithPasskey) and unknown methods as VALIDATION_FAILED', async () => {
     const webauthn = await errorOf(h.handlers.loginMfa({ mfaToken: 'A'.repeat(43), method: 'webauthn', code: '' }, as()));
     expect(webauthn.code).toBe('VALIDATION_FAILED');
-    expect(webauthn.detail).toBe('passkeys are not enabled');
+    expect(webauthn.extensions.errors).toEqual({ credential: ['is required for method webauthn'] });
     expect(await codeOf(h.handlers.loginMfa({ mfaToken: 'A'.repeat(43), method: 'sms', code: '1' }, as()))).toBe('VALIDATION_FAILED');
   });
 

@@ -10,6 +10,7 @@ import { securityPolicy } from './20250601000700_security_policy';
 import { userInvitations } from './20250601000800_user_invitations';
 import { externalIdentities } from './20250601001000_external_identities';
 import { signInFailures } from './20250601001200_sign_in_failures';
+import { passkeys } from './20261006000000_passkeys';
 
 /** Identity's schema, oldest first; never reorder or edit one that has shipped. */
 export const identityMigrations: Migration[] = [
@@ -24,4 +25,5 @@ export const identityMigrations: Migration[] = [
   userInvitations,
   externalIdentities,
   signInFailures,
+  passkeys,
 ];

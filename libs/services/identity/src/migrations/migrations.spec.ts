@@ -43,6 +43,7 @@ describe('identity migrations', () => {
       'mfa_recovery_codes',
       'mfa_totp_secrets',
       'outgoing_mail',
+      'passkeys',
       'refresh_tokens',
       'sessions',
       'sign_in_failures',
@@ -52,12 +53,13 @@ describe('identity migrations', () => {
       'subaccounts',
       'user_invitations',
       'users',
+      'webauthn_challenges',
     ]);
     await migrateDown(db, SCHEMA, identityMigrations);
-    expect(await tables()).not.toContain('sign_in_failures');
-    expect(await tables()).toContain('external_identities');
-    await migrateLatest(db, SCHEMA, identityMigrations);
+    expect(await tables()).not.toContain('passkeys');
     expect(await tables()).toContain('sign_in_failures');
+    await migrateLatest(db, SCHEMA, identityMigrations);
+    expect(await tables()).toContain('passkeys');
   });
 
   it('every migration reverts cleanly, newest first', async () => {

@@ -34,6 +34,9 @@ export const TEST_CONFIG: IdentityConfig = {
   SIGN_IN_LOCKOUT_THRESHOLD: 5,
   SIGN_IN_LOCKOUT_WINDOW_SECONDS: 900,
   SIGN_IN_LOCKOUT_SECONDS: 900,
+  WEBAUTHN_RP_ID: undefined,
+  WEBAUTHN_RP_NAME: 'Messaging Platform',
+  WEBAUTHN_ORIGINS: undefined,
 };
 
 /**

@@ -373,6 +373,67 @@ export interface UnlinkExternalIdentityRequest {
   stepUpToken: string;
 }
 
+export interface Passkey {
+  id: string;
+  name: string;
+  createdAt: string | undefined;
+  lastUsedAt?: string | undefined;
+}
+
+export interface ListPasskeysRequest {
+}
+
+export interface ListPasskeysResponse {
+  items: Passkey[];
+}
+
+/** PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON. */
+export interface WebAuthnOptions {
+  optionsJson: string;
+}
+
+export interface StartPasskeyRegistrationRequest {
+}
+
+export interface CompletePasskeyRegistrationRequest {
+  stepUpToken: string;
+  /** The RegistrationResponseJSON of navigator.credentials.create. */
+  credentialJson: string;
+  name?: string | undefined;
+}
+
+export interface RenamePasskeyRequest {
+  passkeyId: string;
+  name: string;
+}
+
+export interface DeletePasskeyRequest {
+  passkeyId: string;
+  stepUpToken: string;
+}
+
+export interface DeletePasskeyResponse {
+}
+
+export interface StartPasskeyLoginRequest {
+  mfaToken: string;
+}
+
+export interface LoginMfaWithPasskeyRequest {
+  mfaToken: string;
+  /** The AuthenticationResponseJSON of navigator.credentials.get. */
+  credentialJson: string;
+}
+
+export interface StartPasskeyStepUpRequest {
+  action: string;
+}
+
+export interface StepUpWithPasskeyRequest {
+  action: string;
+  credentialJson: string;
+}
+
 function createBaseGetSecurityPolicyRequest(): GetSecurityPolicyRequest {
   return { accountId: "" };
 }
@@ -6378,6 +6439,1044 @@ export const UnlinkExternalIdentityRequest: MessageFns<UnlinkExternalIdentityReq
   },
 };
 
+function createBasePasskey(): Passkey {
+  return { id: "", name: "", createdAt: undefined, lastUsedAt: undefined };
+}
+
+export const Passkey: MessageFns<Passkey> = {
+  encode(message: Passkey, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(26).fork()).join();
+    }
+    if (message.lastUsedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.lastUsedAt), writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Passkey {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePasskey();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.lastUsedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Passkey {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : undefined,
+      lastUsedAt: isSet(object.lastUsedAt)
+        ? globalThis.String(object.lastUsedAt)
+        : isSet(object.last_used_at)
+        ? globalThis.String(object.last_used_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: Passkey): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.lastUsedAt !== undefined) {
+      obj.lastUsedAt = message.lastUsedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Passkey>, I>>(base?: I): Passkey {
+    return Passkey.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Passkey>, I>>(object: I): Passkey {
+    const message = createBasePasskey();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    message.lastUsedAt = object.lastUsedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListPasskeysRequest(): ListPasskeysRequest {
+  return {};
+}
+
+export const ListPasskeysRequest: MessageFns<ListPasskeysRequest> = {
+  encode(_: ListPasskeysRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPasskeysRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPasskeysRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListPasskeysRequest {
+    return {};
+  },
+
+  toJSON(_: ListPasskeysRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPasskeysRequest>, I>>(base?: I): ListPasskeysRequest {
+    return ListPasskeysRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPasskeysRequest>, I>>(_: I): ListPasskeysRequest {
+    const message = createBaseListPasskeysRequest();
+    return message;
+  },
+};
+
+function createBaseListPasskeysResponse(): ListPasskeysResponse {
+  return { items: [] };
+}
+
+export const ListPasskeysResponse: MessageFns<ListPasskeysResponse> = {
+  encode(message: ListPasskeysResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      Passkey.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPasskeysResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPasskeysResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(Passkey.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPasskeysResponse {
+    return { items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Passkey.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListPasskeysResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => Passkey.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPasskeysResponse>, I>>(base?: I): ListPasskeysResponse {
+    return ListPasskeysResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPasskeysResponse>, I>>(object: I): ListPasskeysResponse {
+    const message = createBaseListPasskeysResponse();
+    message.items = object.items?.map((e) => Passkey.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseWebAuthnOptions(): WebAuthnOptions {
+  return { optionsJson: "" };
+}
+
+export const WebAuthnOptions: MessageFns<WebAuthnOptions> = {
+  encode(message: WebAuthnOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.optionsJson !== "") {
+      writer.uint32(10).string(message.optionsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WebAuthnOptions {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWebAuthnOptions();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.optionsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WebAuthnOptions {
+    return {
+      optionsJson: isSet(object.optionsJson)
+        ? globalThis.String(object.optionsJson)
+        : isSet(object.options_json)
+        ? globalThis.String(object.options_json)
+        : "",
+    };
+  },
+
+  toJSON(message: WebAuthnOptions): unknown {
+    const obj: any = {};
+    if (message.optionsJson !== "") {
+      obj.optionsJson = message.optionsJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WebAuthnOptions>, I>>(base?: I): WebAuthnOptions {
+    return WebAuthnOptions.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WebAuthnOptions>, I>>(object: I): WebAuthnOptions {
+    const message = createBaseWebAuthnOptions();
+    message.optionsJson = object.optionsJson ?? "";
+    return message;
+  },
+};
+
+function createBaseStartPasskeyRegistrationRequest(): StartPasskeyRegistrationRequest {
+  return {};
+}
+
+export const StartPasskeyRegistrationRequest: MessageFns<StartPasskeyRegistrationRequest> = {
+  encode(_: StartPasskeyRegistrationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartPasskeyRegistrationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartPasskeyRegistrationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): StartPasskeyRegistrationRequest {
+    return {};
+  },
+
+  toJSON(_: StartPasskeyRegistrationRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StartPasskeyRegistrationRequest>, I>>(base?: I): StartPasskeyRegistrationRequest {
+    return StartPasskeyRegistrationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StartPasskeyRegistrationRequest>, I>>(_: I): StartPasskeyRegistrationRequest {
+    const message = createBaseStartPasskeyRegistrationRequest();
+    return message;
+  },
+};
+
+function createBaseCompletePasskeyRegistrationRequest(): CompletePasskeyRegistrationRequest {
+  return { stepUpToken: "", credentialJson: "", name: undefined };
+}
+
+export const CompletePasskeyRegistrationRequest: MessageFns<CompletePasskeyRegistrationRequest> = {
+  encode(message: CompletePasskeyRegistrationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.stepUpToken !== "") {
+      writer.uint32(10).string(message.stepUpToken);
+    }
+    if (message.credentialJson !== "") {
+      writer.uint32(18).string(message.credentialJson);
+    }
+    if (message.name !== undefined) {
+      writer.uint32(26).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompletePasskeyRegistrationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompletePasskeyRegistrationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.stepUpToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.credentialJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CompletePasskeyRegistrationRequest {
+    return {
+      stepUpToken: isSet(object.stepUpToken)
+        ? globalThis.String(object.stepUpToken)
+        : isSet(object.step_up_token)
+        ? globalThis.String(object.step_up_token)
+        : "",
+      credentialJson: isSet(object.credentialJson)
+        ? globalThis.String(object.credentialJson)
+        : isSet(object.credential_json)
+        ? globalThis.String(object.credential_json)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
+    };
+  },
+
+  toJSON(message: CompletePasskeyRegistrationRequest): unknown {
+    const obj: any = {};
+    if (message.stepUpToken !== "") {
+      obj.stepUpToken = message.stepUpToken;
+    }
+    if (message.credentialJson !== "") {
+      obj.credentialJson = message.credentialJson;
+    }
+    if (message.name !== undefined) {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CompletePasskeyRegistrationRequest>, I>>(
+    base?: I,
+  ): CompletePasskeyRegistrationRequest {
+    return CompletePasskeyRegistrationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CompletePasskeyRegistrationRequest>, I>>(
+    object: I,
+  ): CompletePasskeyRegistrationRequest {
+    const message = createBaseCompletePasskeyRegistrationRequest();
+    message.stepUpToken = object.stepUpToken ?? "";
+    message.credentialJson = object.credentialJson ?? "";
+    message.name = object.name ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRenamePasskeyRequest(): RenamePasskeyRequest {
+  return { passkeyId: "", name: "" };
+}
+
+export const RenamePasskeyRequest: MessageFns<RenamePasskeyRequest> = {
+  encode(message: RenamePasskeyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.passkeyId !== "") {
+      writer.uint32(10).string(message.passkeyId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenamePasskeyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenamePasskeyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.passkeyId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenamePasskeyRequest {
+    return {
+      passkeyId: isSet(object.passkeyId)
+        ? globalThis.String(object.passkeyId)
+        : isSet(object.passkey_id)
+        ? globalThis.String(object.passkey_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: RenamePasskeyRequest): unknown {
+    const obj: any = {};
+    if (message.passkeyId !== "") {
+      obj.passkeyId = message.passkeyId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RenamePasskeyRequest>, I>>(base?: I): RenamePasskeyRequest {
+    return RenamePasskeyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RenamePasskeyRequest>, I>>(object: I): RenamePasskeyRequest {
+    const message = createBaseRenamePasskeyRequest();
+    message.passkeyId = object.passkeyId ?? "";
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseDeletePasskeyRequest(): DeletePasskeyRequest {
+  return { passkeyId: "", stepUpToken: "" };
+}
+
+export const DeletePasskeyRequest: MessageFns<DeletePasskeyRequest> = {
+  encode(message: DeletePasskeyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.passkeyId !== "") {
+      writer.uint32(10).string(message.passkeyId);
+    }
+    if (message.stepUpToken !== "") {
+      writer.uint32(18).string(message.stepUpToken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeletePasskeyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeletePasskeyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.passkeyId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.stepUpToken = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeletePasskeyRequest {
+    return {
+      passkeyId: isSet(object.passkeyId)
+        ? globalThis.String(object.passkeyId)
+        : isSet(object.passkey_id)
+        ? globalThis.String(object.passkey_id)
+        : "",
+      stepUpToken: isSet(object.stepUpToken)
+        ? globalThis.String(object.stepUpToken)
+        : isSet(object.step_up_token)
+        ? globalThis.String(object.step_up_token)
+        : "",
+    };
+  },
+
+  toJSON(message: DeletePasskeyRequest): unknown {
+    const obj: any = {};
+    if (message.passkeyId !== "") {
+      obj.passkeyId = message.passkeyId;
+    }
+    if (message.stepUpToken !== "") {
+      obj.stepUpToken = message.stepUpToken;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeletePasskeyRequest>, I>>(base?: I): DeletePasskeyRequest {
+    return DeletePasskeyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeletePasskeyRequest>, I>>(object: I): DeletePasskeyRequest {
+    const message = createBaseDeletePasskeyRequest();
+    message.passkeyId = object.passkeyId ?? "";
+    message.stepUpToken = object.stepUpToken ?? "";
+    return message;
+  },
+};
+
+function createBaseDeletePasskeyResponse(): DeletePasskeyResponse {
+  return {};
+}
+
+export const DeletePasskeyResponse: MessageFns<DeletePasskeyResponse> = {
+  encode(_: DeletePasskeyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeletePasskeyResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeletePasskeyResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeletePasskeyResponse {
+    return {};
+  },
+
+  toJSON(_: DeletePasskeyResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeletePasskeyResponse>, I>>(base?: I): DeletePasskeyResponse {
+    return DeletePasskeyResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeletePasskeyResponse>, I>>(_: I): DeletePasskeyResponse {
+    const message = createBaseDeletePasskeyResponse();
+    return message;
+  },
+};
+
+function createBaseStartPasskeyLoginRequest(): StartPasskeyLoginRequest {
+  return { mfaToken: "" };
+}
+
+export const StartPasskeyLoginRequest: MessageFns<StartPasskeyLoginRequest> = {
+  encode(message: StartPasskeyLoginRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.mfaToken !== "") {
+      writer.uint32(10).string(message.mfaToken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartPasskeyLoginRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartPasskeyLoginRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.mfaToken = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartPasskeyLoginRequest {
+    return {
+      mfaToken: isSet(object.mfaToken)
+        ? globalThis.String(object.mfaToken)
+        : isSet(object.mfa_token)
+        ? globalThis.String(object.mfa_token)
+        : "",
+    };
+  },
+
+  toJSON(message: StartPasskeyLoginRequest): unknown {
+    const obj: any = {};
+    if (message.mfaToken !== "") {
+      obj.mfaToken = message.mfaToken;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StartPasskeyLoginRequest>, I>>(base?: I): StartPasskeyLoginRequest {
+    return StartPasskeyLoginRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StartPasskeyLoginRequest>, I>>(object: I): StartPasskeyLoginRequest {
+    const message = createBaseStartPasskeyLoginRequest();
+    message.mfaToken = object.mfaToken ?? "";
+    return message;
+  },
+};
+
+function createBaseLoginMfaWithPasskeyRequest(): LoginMfaWithPasskeyRequest {
+  return { mfaToken: "", credentialJson: "" };
+}
+
+export const LoginMfaWithPasskeyRequest: MessageFns<LoginMfaWithPasskeyRequest> = {
+  encode(message: LoginMfaWithPasskeyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.mfaToken !== "") {
+      writer.uint32(10).string(message.mfaToken);
+    }
+    if (message.credentialJson !== "") {
+      writer.uint32(18).string(message.credentialJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LoginMfaWithPasskeyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLoginMfaWithPasskeyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.mfaToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.credentialJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LoginMfaWithPasskeyRequest {
+    return {
+      mfaToken: isSet(object.mfaToken)
+        ? globalThis.String(object.mfaToken)
+        : isSet(object.mfa_token)
+        ? globalThis.String(object.mfa_token)
+        : "",
+      credentialJson: isSet(object.credentialJson)
+        ? globalThis.String(object.credentialJson)
+        : isSet(object.credential_json)
+        ? globalThis.String(object.credential_json)
+        : "",
+    };
+  },
+
+  toJSON(message: LoginMfaWithPasskeyRequest): unknown {
+    const obj: any = {};
+    if (message.mfaToken !== "") {
+      obj.mfaToken = message.mfaToken;
+    }
+    if (message.credentialJson !== "") {
+      obj.credentialJson = message.credentialJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LoginMfaWithPasskeyRequest>, I>>(base?: I): LoginMfaWithPasskeyRequest {
+    return LoginMfaWithPasskeyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LoginMfaWithPasskeyRequest>, I>>(object: I): LoginMfaWithPasskeyRequest {
+    const message = createBaseLoginMfaWithPasskeyRequest();
+    message.mfaToken = object.mfaToken ?? "";
+    message.credentialJson = object.credentialJson ?? "";
+    return message;
+  },
+};
+
+function createBaseStartPasskeyStepUpRequest(): StartPasskeyStepUpRequest {
+  return { action: "" };
+}
+
+export const StartPasskeyStepUpRequest: MessageFns<StartPasskeyStepUpRequest> = {
+  encode(message: StartPasskeyStepUpRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.action !== "") {
+      writer.uint32(10).string(message.action);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartPasskeyStepUpRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartPasskeyStepUpRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartPasskeyStepUpRequest {
+    return { action: isSet(object.action) ? globalThis.String(object.action) : "" };
+  },
+
+  toJSON(message: StartPasskeyStepUpRequest): unknown {
+    const obj: any = {};
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StartPasskeyStepUpRequest>, I>>(base?: I): StartPasskeyStepUpRequest {
+    return StartPasskeyStepUpRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StartPasskeyStepUpRequest>, I>>(object: I): StartPasskeyStepUpRequest {
+    const message = createBaseStartPasskeyStepUpRequest();
+    message.action = object.action ?? "";
+    return message;
+  },
+};
+
+function createBaseStepUpWithPasskeyRequest(): StepUpWithPasskeyRequest {
+  return { action: "", credentialJson: "" };
+}
+
+export const StepUpWithPasskeyRequest: MessageFns<StepUpWithPasskeyRequest> = {
+  encode(message: StepUpWithPasskeyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.action !== "") {
+      writer.uint32(10).string(message.action);
+    }
+    if (message.credentialJson !== "") {
+      writer.uint32(18).string(message.credentialJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StepUpWithPasskeyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStepUpWithPasskeyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.credentialJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StepUpWithPasskeyRequest {
+    return {
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      credentialJson: isSet(object.credentialJson)
+        ? globalThis.String(object.credentialJson)
+        : isSet(object.credential_json)
+        ? globalThis.String(object.credential_json)
+        : "",
+    };
+  },
+
+  toJSON(message: StepUpWithPasskeyRequest): unknown {
+    const obj: any = {};
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.credentialJson !== "") {
+      obj.credentialJson = message.credentialJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StepUpWithPasskeyRequest>, I>>(base?: I): StepUpWithPasskeyRequest {
+    return StepUpWithPasskeyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StepUpWithPasskeyRequest>, I>>(object: I): StepUpWithPasskeyRequest {
+    const message = createBaseStepUpWithPasskeyRequest();
+    message.action = object.action ?? "";
+    message.credentialJson = object.credentialJson ?? "";
+    return message;
+  },
+};
+
 /** Accounts, users, sessions, API keys (spec 4.1, 5). */
 export type IdentityServiceService = typeof IdentityServiceService;
 export const IdentityServiceService = {
@@ -6783,6 +7882,104 @@ export const IdentityServiceService = {
     responseSerialize: (value: ExternalIdentity): Buffer => Buffer.from(ExternalIdentity.encode(value).finish()),
     responseDeserialize: (value: Buffer): ExternalIdentity => ExternalIdentity.decode(value),
   },
+  /**
+   * Passkeys (WebAuthn), only where the environment enables them, for users
+   * with MFA on. Options answers carry the WebAuthn options as JSON.
+   */
+  listPasskeys: {
+    path: "/identity.v1.IdentityService/ListPasskeys" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListPasskeysRequest): Buffer => Buffer.from(ListPasskeysRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListPasskeysRequest => ListPasskeysRequest.decode(value),
+    responseSerialize: (value: ListPasskeysResponse): Buffer =>
+      Buffer.from(ListPasskeysResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListPasskeysResponse => ListPasskeysResponse.decode(value),
+  },
+  startPasskeyRegistration: {
+    path: "/identity.v1.IdentityService/StartPasskeyRegistration" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StartPasskeyRegistrationRequest): Buffer =>
+      Buffer.from(StartPasskeyRegistrationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StartPasskeyRegistrationRequest =>
+      StartPasskeyRegistrationRequest.decode(value),
+    responseSerialize: (value: WebAuthnOptions): Buffer => Buffer.from(WebAuthnOptions.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WebAuthnOptions => WebAuthnOptions.decode(value),
+  },
+  /** Needs a step-up token for MfaManage. */
+  completePasskeyRegistration: {
+    path: "/identity.v1.IdentityService/CompletePasskeyRegistration" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CompletePasskeyRegistrationRequest): Buffer =>
+      Buffer.from(CompletePasskeyRegistrationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CompletePasskeyRegistrationRequest =>
+      CompletePasskeyRegistrationRequest.decode(value),
+    responseSerialize: (value: Passkey): Buffer => Buffer.from(Passkey.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Passkey => Passkey.decode(value),
+  },
+  renamePasskey: {
+    path: "/identity.v1.IdentityService/RenamePasskey" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RenamePasskeyRequest): Buffer => Buffer.from(RenamePasskeyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RenamePasskeyRequest => RenamePasskeyRequest.decode(value),
+    responseSerialize: (value: Passkey): Buffer => Buffer.from(Passkey.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Passkey => Passkey.decode(value),
+  },
+  /** Needs a step-up token for MfaManage. */
+  deletePasskey: {
+    path: "/identity.v1.IdentityService/DeletePasskey" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeletePasskeyRequest): Buffer => Buffer.from(DeletePasskeyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeletePasskeyRequest => DeletePasskeyRequest.decode(value),
+    responseSerialize: (value: DeletePasskeyResponse): Buffer =>
+      Buffer.from(DeletePasskeyResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeletePasskeyResponse => DeletePasskeyResponse.decode(value),
+  },
+  /** Anonymous, with the mfaToken of MFA_REQUIRED. */
+  startPasskeyLogin: {
+    path: "/identity.v1.IdentityService/StartPasskeyLogin" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StartPasskeyLoginRequest): Buffer =>
+      Buffer.from(StartPasskeyLoginRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StartPasskeyLoginRequest => StartPasskeyLoginRequest.decode(value),
+    responseSerialize: (value: WebAuthnOptions): Buffer => Buffer.from(WebAuthnOptions.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WebAuthnOptions => WebAuthnOptions.decode(value),
+  },
+  loginMfaWithPasskey: {
+    path: "/identity.v1.IdentityService/LoginMfaWithPasskey" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: LoginMfaWithPasskeyRequest): Buffer =>
+      Buffer.from(LoginMfaWithPasskeyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): LoginMfaWithPasskeyRequest => LoginMfaWithPasskeyRequest.decode(value),
+    responseSerialize: (value: TokenPair): Buffer => Buffer.from(TokenPair.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TokenPair => TokenPair.decode(value),
+  },
+  startPasskeyStepUp: {
+    path: "/identity.v1.IdentityService/StartPasskeyStepUp" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StartPasskeyStepUpRequest): Buffer =>
+      Buffer.from(StartPasskeyStepUpRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StartPasskeyStepUpRequest => StartPasskeyStepUpRequest.decode(value),
+    responseSerialize: (value: WebAuthnOptions): Buffer => Buffer.from(WebAuthnOptions.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WebAuthnOptions => WebAuthnOptions.decode(value),
+  },
+  stepUpWithPasskey: {
+    path: "/identity.v1.IdentityService/StepUpWithPasskey" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StepUpWithPasskeyRequest): Buffer =>
+      Buffer.from(StepUpWithPasskeyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StepUpWithPasskeyRequest => StepUpWithPasskeyRequest.decode(value),
+    responseSerialize: (value: StepUpToken): Buffer => Buffer.from(StepUpToken.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StepUpToken => StepUpToken.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -6854,6 +8051,22 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   listExternalIdentities: handleUnaryCall<ListExternalIdentitiesRequest, ListExternalIdentitiesResponse>;
   /** Needs a step-up token for UnlinkIdentity; CONFLICT when it is the only way in. */
   unlinkExternalIdentity: handleUnaryCall<UnlinkExternalIdentityRequest, ExternalIdentity>;
+  /**
+   * Passkeys (WebAuthn), only where the environment enables them, for users
+   * with MFA on. Options answers carry the WebAuthn options as JSON.
+   */
+  listPasskeys: handleUnaryCall<ListPasskeysRequest, ListPasskeysResponse>;
+  startPasskeyRegistration: handleUnaryCall<StartPasskeyRegistrationRequest, WebAuthnOptions>;
+  /** Needs a step-up token for MfaManage. */
+  completePasskeyRegistration: handleUnaryCall<CompletePasskeyRegistrationRequest, Passkey>;
+  renamePasskey: handleUnaryCall<RenamePasskeyRequest, Passkey>;
+  /** Needs a step-up token for MfaManage. */
+  deletePasskey: handleUnaryCall<DeletePasskeyRequest, DeletePasskeyResponse>;
+  /** Anonymous, with the mfaToken of MFA_REQUIRED. */
+  startPasskeyLogin: handleUnaryCall<StartPasskeyLoginRequest, WebAuthnOptions>;
+  loginMfaWithPasskey: handleUnaryCall<LoginMfaWithPasskeyRequest, TokenPair>;
+  startPasskeyStepUp: handleUnaryCall<StartPasskeyStepUpRequest, WebAuthnOptions>;
+  stepUpWithPasskey: handleUnaryCall<StepUpWithPasskeyRequest, StepUpToken>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -7464,6 +8677,148 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ExternalIdentity) => void,
+  ): ClientUnaryCall;
+  /**
+   * Passkeys (WebAuthn), only where the environment enables them, for users
+   * with MFA on. Options answers carry the WebAuthn options as JSON.
+   */
+  listPasskeys(
+    request: ListPasskeysRequest,
+    callback: (error: ServiceError | null, response: ListPasskeysResponse) => void,
+  ): ClientUnaryCall;
+  listPasskeys(
+    request: ListPasskeysRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListPasskeysResponse) => void,
+  ): ClientUnaryCall;
+  listPasskeys(
+    request: ListPasskeysRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListPasskeysResponse) => void,
+  ): ClientUnaryCall;
+  startPasskeyRegistration(
+    request: StartPasskeyRegistrationRequest,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  startPasskeyRegistration(
+    request: StartPasskeyRegistrationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  startPasskeyRegistration(
+    request: StartPasskeyRegistrationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  /** Needs a step-up token for MfaManage. */
+  completePasskeyRegistration(
+    request: CompletePasskeyRegistrationRequest,
+    callback: (error: ServiceError | null, response: Passkey) => void,
+  ): ClientUnaryCall;
+  completePasskeyRegistration(
+    request: CompletePasskeyRegistrationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Passkey) => void,
+  ): ClientUnaryCall;
+  completePasskeyRegistration(
+    request: CompletePasskeyRegistrationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Passkey) => void,
+  ): ClientUnaryCall;
+  renamePasskey(
+    request: RenamePasskeyRequest,
+    callback: (error: ServiceError | null, response: Passkey) => void,
+  ): ClientUnaryCall;
+  renamePasskey(
+    request: RenamePasskeyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Passkey) => void,
+  ): ClientUnaryCall;
+  renamePasskey(
+    request: RenamePasskeyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Passkey) => void,
+  ): ClientUnaryCall;
+  /** Needs a step-up token for MfaManage. */
+  deletePasskey(
+    request: DeletePasskeyRequest,
+    callback: (error: ServiceError | null, response: DeletePasskeyResponse) => void,
+  ): ClientUnaryCall;
+  deletePasskey(
+    request: DeletePasskeyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeletePasskeyResponse) => void,
+  ): ClientUnaryCall;
+  deletePasskey(
+    request: DeletePasskeyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeletePasskeyResponse) => void,
+  ): ClientUnaryCall;
+  /** Anonymous, with the mfaToken of MFA_REQUIRED. */
+  startPasskeyLogin(
+    request: StartPasskeyLoginRequest,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  startPasskeyLogin(
+    request: StartPasskeyLoginRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  startPasskeyLogin(
+    request: StartPasskeyLoginRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  loginMfaWithPasskey(
+    request: LoginMfaWithPasskeyRequest,
+    callback: (error: ServiceError | null, response: TokenPair) => void,
+  ): ClientUnaryCall;
+  loginMfaWithPasskey(
+    request: LoginMfaWithPasskeyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TokenPair) => void,
+  ): ClientUnaryCall;
+  loginMfaWithPasskey(
+    request: LoginMfaWithPasskeyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TokenPair) => void,
+  ): ClientUnaryCall;
+  startPasskeyStepUp(
+    request: StartPasskeyStepUpRequest,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  startPasskeyStepUp(
+    request: StartPasskeyStepUpRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  startPasskeyStepUp(
+    request: StartPasskeyStepUpRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WebAuthnOptions) => void,
+  ): ClientUnaryCall;
+  stepUpWithPasskey(
+    request: StepUpWithPasskeyRequest,
+    callback: (error: ServiceError | null, response: StepUpToken) => void,
+  ): ClientUnaryCall;
+  stepUpWithPasskey(
+    request: StepUpWithPasskeyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StepUpToken) => void,
+  ): ClientUnaryCall;
+  stepUpWithPasskey(
+    request: StepUpWithPasskeyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StepUpToken) => void,
   ): ClientUnaryCall;
 }
 

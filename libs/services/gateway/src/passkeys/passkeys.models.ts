@@ -1,0 +1,59 @@
+import type { StepUpAction } from '../mfa/mfa.models';
+
+/**
+ * The JSON of a PublicKeyCredential as the browser's toJSON() gives it:
+ * binary fields are base64url strings. Passed on to the verification as is.
+ */
+export interface WebAuthnCredentialJson {
+  id: string;
+  rawId: string;
+  type: 'public-key';
+  /** Registration: clientDataJSON, attestationObject, transports. Sign-in: clientDataJSON, authenticatorData, signature, userHandle. */
+  response: { [key: string]: unknown };
+  clientExtensionResults?: { [key: string]: unknown };
+  authenticatorAttachment?: string | null;
+  [key: string]: unknown;
+}
+
+/**
+ * PublicKeyCredentialCreationOptionsJSON (registration) or
+ * PublicKeyCredentialRequestOptionsJSON (sign-in, step-up): decode the
+ * base64url `challenge` (and credential / user ids) and pass them to
+ * navigator.credentials.create / get.
+ */
+export interface WebAuthnOptionsResource {
+  challenge: string;
+  timeout?: number;
+  [key: string]: unknown;
+}
+
+export interface PasskeyResource {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface PasskeyList {
+  items: PasskeyResource[];
+}
+
+export interface CompletePasskeyRegistrationRequest {
+  /** The result of navigator.credentials.create with the registration options. */
+  credential: WebAuthnCredentialJson;
+  /** A label for the list (1 to 100 characters); defaults to "Passkey <n>". */
+  name?: string;
+}
+
+export interface RenamePasskeyRequest {
+  name: string;
+}
+
+export interface PasskeyLoginOptionsRequest {
+  /** From the 401 MFA_REQUIRED answer of POST /v1/auth/login. */
+  mfaToken: string;
+}
+
+export interface PasskeyStepUpOptionsRequest {
+  action: StepUpAction;
+}
