@@ -23,7 +23,13 @@ export const SIGN_IN_PATHS: readonly string[] = [
 ];
 
 /** Signed-in routes that send or check a one-time code: throttled per user. */
-export const CODE_PATHS: readonly string[] = ['/v1/email-otp/issue', '/v1/email-otp/verify', '/v1/auth/mfa/step-up', '/v1/auth/mfa/totp/confirm'];
+export const CODE_PATHS: readonly string[] = [
+  '/v1/email-otp/issue',
+  '/v1/email-otp/verify',
+  '/v1/auth/mfa/step-up',
+  '/v1/auth/mfa/step-up/webauthn/options',
+  '/v1/auth/mfa/totp/confirm',
+];
 
 /**
  * What names "the account" an anonymous step is about, first match wins: the
