@@ -105,7 +105,7 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
     expect((await h.get(accepted.messageId)).status).toBe('dispatched');
   });
 
-  it('carrier 422 -> failed with the carrier reason and MessageFailed', async () => {
+  it('carrier 422 -> failed with the carrier reason and MessageRejected', async () => {
     h.carrier.answer({ status: 422, body: { error: { code: 'blocked', message: 'destination blocked by carrier' } } });
     const { messageId } = await h.send();
     await h.dispatch();
@@ -117,7 +117,7 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
     expect(trail(failed).at(-1)).toEqual(['failed', 'queued', 'failed']);
     expect((await h.events(messageId)).map((e) => [e.type, e.payload.reason])).toEqual([
       ['MessageAccepted', 'accepted'],
-      ['MessageFailed', 'destination blocked by carrier'],
+      ['MessageRejected', 'destination blocked by carrier'],
     ]);
   });
 
@@ -356,7 +356,7 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
 
   it('a template -> 422 INVALID_OPERATION and nothing stored', async () => {
     const error = await refusal(h.send({ templateId: randomUUID(), body: undefined }));
-    expect([error.code, error.status, error.detail]).toEqual(['INVALID_OPERATION', 422, 'Template sending is not available yet.']);
+    expect([error.code, error.status, error.detail]).toEqual(['INVALID_OPERATION', 422, 'Template sending is not available yet: send the text as body instead of templateId.']);
     expect(await countRows('messages')).toBe(0);
   });
 });

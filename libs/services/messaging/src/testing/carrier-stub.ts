@@ -27,7 +27,8 @@ export class CarrierStub {
   async start(): Promise<this> {
     const app = express();
     app.use(express.json());
-    app.post('/carrier/v1/messages', (req, res) => {
+    // The SMS and the WhatsApp carrier paths answer alike here.
+    app.post(['/carrier/v1/messages', '/whatsapp/v1/messages'], (req, res) => {
       const submission = req.body as CarrierRequest;
       this.requests.push(submission);
       const reply = this.replies.shift();
