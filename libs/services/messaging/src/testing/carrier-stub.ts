@@ -9,6 +9,8 @@ export interface CarrierRequest {
   from: string;
   to: string;
   body: string;
+  /** Which carrier path took it (SMS or WhatsApp). */
+  path?: string;
 }
 
 type Reply = { status: number; body?: unknown };
@@ -30,7 +32,7 @@ export class CarrierStub {
     // The SMS and the WhatsApp carrier paths answer alike here.
     app.post(['/carrier/v1/messages', '/whatsapp/v1/messages'], (req, res) => {
       const submission = req.body as CarrierRequest;
-      this.requests.push(submission);
+      this.requests.push({ ...submission, path: req.path });
       const reply = this.replies.shift();
       if (reply) return void res.status(reply.status).json(reply.body ?? {});
       let id = this.ids.get(submission.reference);
