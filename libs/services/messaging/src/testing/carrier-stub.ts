@@ -9,8 +9,6 @@ export interface CarrierRequest {
   from: string;
   to: string;
   body: string;
-  /** Which carrier path took it (SMS or WhatsApp). */
-  path?: string;
 }
 
 type Reply = { status: number; body?: unknown };
@@ -21,6 +19,8 @@ type Reply = { status: number; body?: unknown };
  */
 export class CarrierStub {
   readonly requests: CarrierRequest[] = [];
+  /** The path each request came to, in the same order (the SMS or the WhatsApp carrier). */
+  readonly paths: string[] = [];
   private readonly replies: Reply[] = [];
   private readonly ids = new Map<string, string>();
   private server?: Server;
@@ -32,7 +32,8 @@ export class CarrierStub {
     // The SMS and the WhatsApp carrier paths answer alike here.
     app.post(['/carrier/v1/messages', '/whatsapp/v1/messages'], (req, res) => {
       const submission = req.body as CarrierRequest;
-      this.requests.push({ ...submission, path: req.path });
+      this.requests.push(submission);
+      this.paths.push(req.path);
       const reply = this.replies.shift();
       if (reply) return void res.status(reply.status).json(reply.body ?? {});
       let id = this.ids.get(submission.reference);
