@@ -66,7 +66,7 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
     await start(routingService, config);
     await start(consentService, config);
     await start(providerCallbackService, config);
-    await start(messagingService, { ...config, CARRIER_API_URL: carrierApiUrl });
+    await start(messagingService, { ...config, CARRIER_API_URL: carrierApiUrl, CARRIER_SMTP_URL: config.CARRIER_SMTP_URL ?? smtpUrl });
     await start(repliesService, config);
     await start(webhookDispatcherService, config);
     await start(tenDlcService, config);

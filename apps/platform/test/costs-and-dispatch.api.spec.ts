@@ -156,9 +156,11 @@ describe('charges', () => {
         detail: expect.stringContaining(to),
       }),
     ]);
-    expect(await outboxEvents(sent.body.messageId, 'MessageFailed')).toEqual([
+    // Refused before any delivery was tried: MessageRejected (spec 6.1), not MessageFailed.
+    expect(await outboxEvents(sent.body.messageId, 'MessageRejected')).toEqual([
       expect.objectContaining({ previousState: 'queued', state: 'failed', reason: 'destination refused by carrier' }),
     ]);
+    expect(await outboxEvents(sent.body.messageId, 'MessageFailed')).toEqual([]);
   });
 
   it('an undelivered message was sent, so it is charged; the receipt carries the raw code and the mapped reason', async () => {

@@ -18,7 +18,7 @@ export function carrierSimulatorHandlers(
       },
       async listMailbox(req) {
         const items = await useCases.listMailbox.execute(req.to);
-        return { items: items.map((m) => ({ to: m.to, subject: m.subject, text: m.text, sentAt: m.sentAt.toISOString() })) };
+        return { items: items.map((m) => ({ to: m.to, subject: m.subject, text: m.text, sentAt: m.sentAt.toISOString(), from: m.from })) };
       },
       async getClock() {
         return { now: useCases.clock.now().toISOString() };

@@ -16,7 +16,8 @@ import { CarrierReceiptsRepository } from './receipts/carrier-receipts.repositor
 import { DeliverReceiptsJob } from './receipts/deliver-receipts.job';
 
 /**
- * The sandbox carrier: a carrier HTTP API messaging submits to, signed receipts
+ * The sandbox carriers: the SMS and WhatsApp HTTP APIs messaging submits to, the
+ * SMTP server that is both the mailbox and the email carrier, signed receipts
  * posted back to the platform, the SMTP mailbox, and the sandbox clock reading.
  * The bound URLs are published to `config.endpoints` when it starts.
  */
@@ -46,7 +47,15 @@ export const carrierSimulatorService: ServiceModule<CarrierSimulatorConfig> = {
       async start() {
         http = await startCarrierHttpServer(createCarrierApiApp(submitMessage, logger), config.SIM_HTTP_HOST, config.SIM_HTTP_PORT);
         try {
-          smtp = await startSmtpMailboxServer({ host: config.SMTP_HOST, port: config.SMTP_PORT, db, mailbox, clock, logger });
+          smtp = await startSmtpMailboxServer({
+            host: config.SMTP_HOST,
+            port: config.SMTP_PORT,
+            db,
+            mailbox,
+            clock,
+            logger,
+            emailCarrier: submitMessage,
+          });
         } catch (error) {
           // Do not leave the HTTP port bound when the module as a whole failed to start.
           await http.close();

@@ -1,7 +1,9 @@
 import { messagingV1 } from '@mp/contracts';
 import { implementService } from '@mp/grpc';
 import type { ServiceDeps, ServiceModule, ServiceParts } from '@mp/service-host';
-import { HttpCarrierAdapter } from './carriers/http-carrier.adapter';
+import { ChannelCarriers } from './carriers/channel-carriers';
+import { HttpCarrierAdapter, SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH } from './carriers/http-carrier.adapter';
+import { SmtpEmailCarrierAdapter } from './carriers/smtp-email-carrier.adapter';
 import type { CarrierAdapter } from './carriers/carrier.port';
 import type { MessagingConfig } from './config/messaging-config';
 import { Dispatcher } from './dispatch/dispatcher';
@@ -21,20 +23,29 @@ export interface Messaging {
   parts: ServiceParts;
 }
 
+/** A carrier per channel (spec 1: each channel through its own carrier); a channel without one stays queued. */
 function carrierFrom(config: MessagingConfig): CarrierAdapter | undefined {
-  return config.CARRIER_API_URL ? new HttpCarrierAdapter({ baseUrl: config.CARRIER_API_URL, apiKey: config.CARRIER_API_KEY }) : undefined;
+  const apiKey = config.CARRIER_API_KEY;
+  const whatsAppUrl = config.WHATSAPP_API_URL ?? config.CARRIER_API_URL;
+  const carriers = new ChannelCarriers({
+    Sms: config.CARRIER_API_URL ? new HttpCarrierAdapter({ baseUrl: config.CARRIER_API_URL, apiKey, path: SMS_CARRIER_PATH }) : undefined,
+    WhatsApp: whatsAppUrl ? new HttpCarrierAdapter({ baseUrl: whatsAppUrl, apiKey, path: WHATSAPP_CARRIER_PATH }) : undefined,
+    Email: config.CARRIER_SMTP_URL ? new SmtpEmailCarrierAdapter({ smtpUrl: config.CARRIER_SMTP_URL }) : undefined,
+  });
+  return carriers.channels.length > 0 ? carriers : undefined;
 }
 
 /** Wires the service; exposed (not only the module) so service tests can reach handlers and the dispatcher. */
 export function createMessaging(deps: MessagingDeps): Messaging {
   const { config, db, outbox, clock, logger, clients } = deps;
+  const carrier = carrierFrom(config);
   const dispatcher = new Dispatcher({
     db,
     outbox,
     clock,
     logger,
     clients,
-    carrier: carrierFrom(config),
+    carrier,
     enabled: config.DISPATCH_ENABLED,
     maxAttempts: config.DISPATCH_MAX_ATTEMPTS,
     maxDeferrals: config.DISPATCH_MAX_DEFERRALS,
@@ -73,6 +84,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
       stop: async () => {
         await scheduled.idle();
         await dispatcher.stop();
+        carrier?.close?.();
       },
     },
   };

@@ -105,7 +105,7 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
     expect((await h.get(accepted.messageId)).status).toBe('dispatched');
   });
 
-  it('carrier 422 -> failed with the documented reason for the carrier code and MessageFailed', async () => {
+  it('carrier 422 -> failed with the documented reason for the carrier code and MessageRejected', async () => {
     h.carrier.answer({ status: 422, body: { error: { code: '21211', message: 'invalid To number' } } });
     const { messageId } = await h.send();
     await h.dispatch();
@@ -118,7 +118,7 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
     expect(failed.auditTrail.at(-1)?.detail).toBe('carrier refused (21211): invalid To number');
     expect((await h.events(messageId)).map((e) => [e.type, e.payload.reason])).toEqual([
       ['MessageAccepted', 'accepted'],
-      ['MessageFailed', 'invalid destination'],
+      ['MessageRejected', 'invalid destination'],
     ]);
   });
 
@@ -364,7 +364,7 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
 
   it('a template -> 422 INVALID_OPERATION and nothing stored', async () => {
     const error = await refusal(h.send({ templateId: randomUUID(), body: undefined }));
-    expect([error.code, error.status, error.detail]).toEqual(['INVALID_OPERATION', 422, 'Template sending is not available yet.']);
+    expect([error.code, error.status, error.detail]).toEqual(['INVALID_OPERATION', 422, 'Template sending is not available yet: send the text as body instead of templateId.']);
     expect(await countRows('messages')).toBe(0);
   });
 });

@@ -1,7 +1,12 @@
-import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from '@mp/telemetry';
 import { checkSubmission } from './carrier-submission.rules';
 import type { SubmitMessageUseCase } from './submit-message.usecase';
+
+/** The SMS carrier's submission path (service-contracts "Carrier API"). */
+export const SMS_CARRIER_PATH = '/carrier/v1/messages';
+/** The WhatsApp carrier's submission path: same shape, its own carrier. */
+export const WHATSAPP_CARRIER_PATH = '/whatsapp/v1/messages';
 
 const errorBody = (code: string, message: string, extra: Record<string, unknown> = {}) => ({ error: { code, message, ...extra } });
 
@@ -18,14 +23,21 @@ export function createCarrierApiApp(submitMessage: SubmitMessageUseCase, logger:
     res.json({ status: 'ok' });
   });
 
-  app.post('/carrier/v1/messages', express.json({ limit: '256kb' }), async (req: Request, res: Response, next) => {
+  // Two carriers share the app: the SMS carrier and the WhatsApp Business
+  // carrier, each with its own path, channel and message ids (receipts of both
+  // come back through the same signed receipt route, told apart by those ids).
+  const submitRoute = (channel: 'Sms' | 'WhatsApp', idPrefix: string) => async (req: Request, res: Response, next: NextFunction) => {
     try {
       const check = checkSubmission(req.body);
       if (!check.ok) {
         res.status(400).json(errorBody('VALIDATION_FAILED', 'The message has invalid fields.', { fields: check.errors }));
         return;
       }
-      const result = await submitMessage.execute(check.submission);
+      if (check.submission.channel !== channel) {
+        res.status(400).json(errorBody('VALIDATION_FAILED', 'The message has invalid fields.', { fields: { channel: [`channel must be ${channel} on this carrier.`] } }));
+        return;
+      }
+      const result = await submitMessage.execute(check.submission, { idPrefix });
       if (result.kind === 'unavailable') {
         res.status(503).json(errorBody('SERVICE_UNAVAILABLE', result.message));
         return;
@@ -38,8 +50,9 @@ export function createCarrierApiApp(submitMessage: SubmitMessageUseCase, logger:
     } catch (error) {
       next(error);
     }
-  });
-
+  };
+  app.post(SMS_CARRIER_PATH, express.json({ limit: '256kb' }), submitRoute('Sms', 'sim-'));
+  app.post(WHATSAPP_CARRIER_PATH, express.json({ limit: '256kb' }), submitRoute('WhatsApp', 'wamid.'));
   app.use((_req, res) => {
     res.status(404).json(errorBody('NOT_FOUND', 'No such carrier endpoint.'));
   });

@@ -7,6 +7,14 @@ import type { CarrierReceiptsRepository } from '../receipts/carrier-receipts.rep
 import type { CarrierSubmission } from './carrier-submission.rules';
 import type { CarrierSubmissionsRepository } from './carrier-submissions.repository';
 
+/** How one of the simulator's carriers (SMS API, WhatsApp API, SMTP for email) files an accepted message. */
+export interface SubmitOptions {
+  /** Prefix of the carrier message ids this carrier hands out (`sim-`, `wamid.`, `email-`). */
+  idPrefix?: string;
+  /** Runs in the acceptance's transaction, only for a new submission (the email carrier files the mail). */
+  onAccepted?: (trx: Knex.Transaction, carrierMessageId: string) => Promise<void>;
+}
+
 export type SubmitResult =
   | { kind: 'accepted'; carrierMessageId: string }
   | { kind: 'refused'; code: string; message: string }
@@ -26,7 +34,7 @@ export class SubmitMessageUseCase {
     private readonly clock: Clock,
   ) {}
 
-  execute(s: CarrierSubmission): Promise<SubmitResult> {
+  execute(s: CarrierSubmission, options: SubmitOptions = {}): Promise<SubmitResult> {
     return this.db.transaction(async (trx) => {
       const known = await this.submissions.findCarrierMessageId(trx, s.reference);
       if (known) return { kind: 'accepted', carrierMessageId: known };
@@ -41,13 +49,14 @@ export class SubmitMessageUseCase {
       // Unavailable stores nothing either: the platform will ask again with the same reference.
       if (outcome === 'unavailable') return { kind: 'unavailable', message: 'The carrier is temporarily unavailable.' };
       const now = this.clock.now();
-      const carrierMessageId = `sim-${randomUUID()}`;
+      const carrierMessageId = `${options.idPrefix ?? 'sim-'}${randomUUID()}`;
       if (!(await this.submissions.insertIfNew(trx, { ...s, carrierMessageId, outcome }, now))) {
         // A concurrent submission of the same reference won; answer what it answered.
         const winner = await this.submissions.findCarrierMessageId(trx, s.reference);
         if (!winner) throw new Error(`submission ${s.reference} vanished`);
         return { kind: 'accepted', carrierMessageId: winner };
       }
+      await options.onAccepted?.(trx, carrierMessageId);
       if (outcome !== 'no-receipt') {
         const afterSeconds = behavior?.afterSeconds ?? DEFAULT_AFTER_SECONDS;
         await this.receipts.schedule(trx, {

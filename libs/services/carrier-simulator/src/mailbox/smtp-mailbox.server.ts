@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { dialableHost } from '../endpoints/carrier-simulator-endpoints';
+import type { SubmitMessageUseCase } from '../carrier-api/submit-message.usecase';
 import type { MailboxMessage, MailboxRepository } from './mailbox.repository';
 
 export interface RunningSmtpServer {
@@ -13,6 +14,19 @@ export interface RunningSmtpServer {
 }
 
 const MAX_MAIL_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Headers the platform's Email channel puts on a message so that this SMTP
+ * server acts as the email carrier: idempotent on the reference, following the
+ * account's behaviour for the recipient, and reporting a receipt.
+ */
+export const REFERENCE_HEADER = 'x-carrier-reference';
+export const ACCOUNT_HEADER = 'x-carrier-account-id';
+
+/** An SMTP reply code on an error: smtp-server answers with it instead of 451. */
+const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
+
+const headerText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 /** The envelope decides who got the mail (Bcc included); headers only when the envelope is empty. */
 function recipientsOf(envelope: SMTPServerAddress[], to: AddressObject | AddressObject[] | undefined): string[] {
@@ -34,8 +48,10 @@ export async function startSmtpMailboxServer(options: {
   mailbox: MailboxRepository;
   clock: Clock;
   logger: Logger;
+  /** When set, mail carrying the carrier headers goes through the email carrier. */
+  emailCarrier?: SubmitMessageUseCase;
 }): Promise<RunningSmtpServer> {
-  const { db, mailbox, clock, logger } = options;
+  const { db, mailbox, clock, logger, emailCarrier } = options;
   const server = new SMTPServer({
     authOptional: true,
     // No STARTTLS: senders would try to upgrade and then reject the self-signed certificate.
@@ -47,8 +63,8 @@ export async function startSmtpMailboxServer(options: {
     banner: 'messaging platform sandbox mailbox',
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then(async (parsed) => {
-          if ((stream as { sizeExceeded?: boolean }).sizeExceeded) throw Object.assign(new Error('Message too large'), { responseCode: 552 });
+        .then(async (parsed): Promise<string | undefined> => {
+          if ((stream as { sizeExceeded?: boolean }).sizeExceeded) throw smtpError(552, 'Message too large');
           const sentAt = clock.now();
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : (parsed.from?.value[0]?.address ?? '');
           const messages: MailboxMessage[] = recipientsOf(session.envelope.rcptTo, parsed.to).map((to) => ({
@@ -58,12 +74,26 @@ export async function startSmtpMailboxServer(options: {
             text: parsed.text ?? '',
             sentAt,
           }));
-          await mailbox.store(db, messages);
+          const reference = headerText(parsed.headers.get(REFERENCE_HEADER));
+          const accountId = headerText(parsed.headers.get(ACCOUNT_HEADER));
+          if (!emailCarrier || !reference || !accountId || messages.length !== 1) {
+            await mailbox.store(db, messages);
+            return undefined;
+          }
+          // The platform's Email channel: one recipient per message, like the SMS carrier.
+          const [mail] = messages;
+          const result = await emailCarrier.execute(
+            { reference, accountId, channel: 'Email', from, to: mail.to, body: mail.text },
+            { idPrefix: 'email-', onAccepted: (trx) => mailbox.store(trx, messages) },
+          );
+          if (result.kind === 'refused') throw smtpError(550, `${result.code}: ${result.message}`);
+          if (result.kind === 'unavailable') throw smtpError(451, result.message);
+          return `OK queued as ${result.carrierMessageId}`;
         })
         .then(
-          () => callback(),
-          (error: Error) => {
-            logger.error('could not store sandbox mail', { error });
+          (accepted) => callback(null, accepted),
+          (error: Error & { responseCode?: number }) => {
+            if (error.responseCode === undefined) logger.error('could not store sandbox mail', { error });
             callback(error);
           },
         );

@@ -79,8 +79,12 @@ export async function startSimulatorHarness(options: { clock?: Clock; callbackUr
 export const principalOf = (accountId: string) => ({ kind: 'user' as const, accountId, userId: `user-of-${accountId}`, role: 'Admin' as const });
 
 /** POSTs a submission to the simulator's carrier API. */
-export async function submitToCarrier(baseUrl: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${baseUrl}/carrier/v1/messages`, {
+export async function submitToCarrier(
+  baseUrl: string,
+  body: unknown,
+  path = '/carrier/v1/messages',
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer sandbox' },
     body: typeof body === 'string' ? body : JSON.stringify(body),

@@ -208,6 +208,7 @@ const models: TsoaRoute.Models = {
             "subject": {"dataType":"string","required":true},
             "text": {"dataType":"string","required":true},
             "sentAt": {"dataType":"string","required":true},
+            "from": {"dataType":"string","required":true},
         },
         "additionalProperties": false,
     },

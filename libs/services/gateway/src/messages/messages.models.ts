@@ -12,14 +12,19 @@ export interface SendMessageRequest {
   to?: string;
   /** Account route only: send through this subaccount. */
   subaccountId?: string;
+  /** Message text; required unless `templateId` is given. At most 1600 characters for Sms, 4096 for WhatsApp, 100000 for Email (whose subject is the first line). */
   body?: string;
+  /** `Transactional` (default) or `Marketing`. */
   messageType?: MessageType;
+  /** Label of the calling party, at most 256 characters; returned on the message. */
   actor?: string;
+  /** A template to send from (UUID). Template sending is not available yet: a well-formed id answers 422 `INVALID_OPERATION`. */
   templateId?: string;
+  /** Values for the template's placeholders; only with `templateId`. */
   templateParameters?: { [name: string]: string };
   /** Your own reference; trimmed, blank means none, at most 128 characters. */
   clientReference?: string | null;
-  /** Your own request id, to correlate a request with the message id. */
+  /** Your own request id (at most 128 characters), stored and returned, to correlate a request with the message id. */
   externalId?: string;
   /** UTC ISO-8601 with Z, 60 s to 30 days ahead. */
   sendAt?: string;

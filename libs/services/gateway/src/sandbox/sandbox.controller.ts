@@ -28,7 +28,7 @@ export class SandboxController extends GatewayController {
   public async mailbox(@Query() to: string, @Request() req: ExRequest): Promise<Mailbox> {
     this.requireSandbox(req);
     const res = await this.deps.clients['carrier-simulator'].listMailbox({ to });
-    return { items: res.items.map((m) => ({ to: m.to, subject: m.subject, text: m.text, sentAt: m.sentAt ?? '' })) };
+    return { items: res.items.map((m) => ({ to: m.to, subject: m.subject, text: m.text, sentAt: m.sentAt ?? '', from: m.from })) };
   }
 
   /** What the simulated carrier does with this account's messages to `destination`. */

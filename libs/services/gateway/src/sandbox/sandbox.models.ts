@@ -3,6 +3,8 @@ export interface MailboxItem {
   subject: string;
   text: string;
   sentAt: string;
+  /** The sender address (for the Email channel, the account's email sender). */
+  from: string;
 }
 
 export interface Mailbox {

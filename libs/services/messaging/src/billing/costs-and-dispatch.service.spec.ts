@@ -30,21 +30,22 @@ describe('costs and dispatch (embedded database, real carrier HTTP)', () => {
 
   it('charges a sent attempt once, in micro-dollars, and the billing reads agree', async () => {
     const sms = await h.send({ body: 'x'.repeat(200) }); // 2 segments
-    const email = await h.send({ channelType: 'Email', destination: 'a@example.test' });
+    // The harness has no SMTP carrier; WhatsApp goes to the stub like SMS.
+    const whatsApp = await h.send({ channelType: 'WhatsApp', destination: '+14155550124' });
     await h.dispatch();
     expect((await h.get(sms.messageId)).channelHistory[0].cost).toBe(0.0158);
     expect(await charges()).toHaveLength(2);
 
     const handlers = h.messaging.handlers;
-    expect((await handlers.getMessageCosts(range(), ctx())).total).toEqual({ amountMicros: 15_900, chargeCount: 2, messageCount: 2 });
+    expect((await handlers.getMessageCosts(range(), ctx())).total).toEqual({ amountMicros: 20_800, chargeCount: 2, messageCount: 2 });
     const byChannel = await handlers.getMessageCostsByChannel(range(), ctx());
     expect(byChannel.channels.map((c) => [c.channelType, c.total?.amountMicros])).toEqual([
       ['Sms', 15_800],
-      ['WhatsApp', 0],
-      ['Email', 100],
+      ['WhatsApp', 5_000],
+      ['Email', 0],
     ]);
     const first = await handlers.listMessageCharges({ ...range(), pageSize: 1 }, ctx());
-    expect(first.items.map((c) => c.messageId)).toEqual([email.messageId]);
+    expect(first.items.map((c) => c.messageId)).toEqual([whatsApp.messageId]);
     const second = await handlers.listMessageCharges({ ...range(), pageSize: 1, cursor: first.nextCursor }, ctx());
     expect(second.items.map((c) => c.messageId)).toEqual([sms.messageId]);
     expect(second.nextCursor).toBeUndefined();

@@ -22,5 +22,9 @@ export type CarrierOutcome =
   | { kind: 'invalid'; reason: string };
 
 export interface CarrierAdapter {
+  /** The channels this adapter carries; every channel when absent. Dispatch claims only these. */
+  readonly channels?: readonly Channel[];
   submit(submission: CarrierSubmission): Promise<CarrierOutcome>;
+  /** Frees connections (SMTP) at shutdown. */
+  close?(): void;
 }

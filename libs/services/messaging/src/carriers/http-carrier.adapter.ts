@@ -4,11 +4,16 @@ export interface HttpCarrierOptions {
   /** CARRIER_API_URL, without a trailing slash. */
   baseUrl: string;
   apiKey?: string;
+  /** The submission path; `/carrier/v1/messages` (the SMS carrier) unless given. */
+  path?: string;
   /** Beyond this the answer is treated as lost and the submission retried (same reference). */
   timeoutMs?: number;
 }
 
 export const DEFAULT_CARRIER_TIMEOUT_MS = 10_000;
+/** Paths of the carrier HTTP API per channel (service-contracts "Carrier API"). */
+export const SMS_CARRIER_PATH = '/carrier/v1/messages';
+export const WHATSAPP_CARRIER_PATH = '/whatsapp/v1/messages';
 
 async function readJson(response: Response): Promise<Record<string, unknown> | undefined> {
   try {
@@ -58,7 +63,7 @@ export class HttpCarrierAdapter implements CarrierAdapter {
   private readonly endpoint: string;
 
   constructor(private readonly options: HttpCarrierOptions) {
-    this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/carrier/v1/messages`;
+    this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}${options.path ?? SMS_CARRIER_PATH}`;
   }
 
   async submit(submission: CarrierSubmission): Promise<CarrierOutcome> {

@@ -22,6 +22,16 @@ export const messagingConfigSchema = {
     protocols: ['http', 'https'],
     description: 'carrier HTTP API (the simulator in sandbox); unset leaves accepted messages queued',
   }),
+  WHATSAPP_API_URL: url({
+    optional: true,
+    protocols: ['http', 'https'],
+    description: 'WhatsApp carrier HTTP API (its /whatsapp/v1/messages); defaults to CARRIER_API_URL',
+  }),
+  CARRIER_SMTP_URL: url({
+    optional: true,
+    protocols: ['smtp', 'smtps'],
+    description: 'SMTP server the Email channel sends through (the simulator in sandbox); unset leaves Email messages queued',
+  }),
   CARRIER_API_KEY: optionalStr({ secret: true, description: 'bearer token for the carrier API' }),
   PRICE_TABLE: json(priceTableFrom, {
     default: DEFAULT_PRICE_TABLE,
@@ -40,6 +50,8 @@ export const messagingConfigSchema = {
 /** Written out rather than derived: optional fields are typed `string` by the field helpers. */
 export interface MessagingConfig {
   readonly CARRIER_API_URL?: string;
+  readonly WHATSAPP_API_URL?: string;
+  readonly CARRIER_SMTP_URL?: string;
   readonly CARRIER_API_KEY?: string;
   readonly PRICE_TABLE: PriceTable;
   readonly DISPATCH_ENABLED: boolean;

@@ -88,7 +88,8 @@ export class DispatchTransitions {
         to: 'failed',
         changes: { ...released, failure_reason: reason },
         audit: { event: 'failed', detail: `carrier refused (${refusal.code}): ${refusal.message}` },
-        event: { type: 'MessageFailed', reason },
+        // Refused before any delivery was tried: "rejected and will not be delivered" (spec 6.1).
+        event: { type: 'MessageRejected', reason },
       });
       if (row) {
         await insertChannelAttempt(trx, {

@@ -3,6 +3,8 @@ import { NOT_HELD } from '../holds/account-hold.repository';
 import type { MessageRow } from '../messages/message.types';
 
 export interface ClaimOptions {
+  /** A sending queue per channel: only this channel's messages; every channel when absent. */
+  channel?: string;
   now: Date;
   leaseUntil: Date;
   token: string;
@@ -35,12 +37,13 @@ export async function claimDueMessages(db: Knex, options: ClaimOptions): Promise
       where id in (
         select id from messages
          where status = 'queued' and next_attempt_at <= ? and (claimed_until is null or claimed_until <= ?)
+           and (?::text is null or channel_type = ?)
            and ${NOT_HELD}
          order by case when priority = 'Urgent' then 0 else 1 end, coalesce(send_at, created_at), created_at, id
          limit ?
          for update skip locked)
       returning *`,
-    [options.leaseUntil, options.token, options.now, options.now, options.limit],
+    [options.leaseUntil, options.token, options.now, options.now, options.channel ?? null, options.channel ?? null, options.limit],
   );
   // RETURNING does not keep the subquery's order.
   return [...result.rows].sort(urgentFirst);

@@ -6,6 +6,7 @@ import { dispatchMessage, type DispatchMessageDeps } from './dispatch-message';
 import type { MessageRow } from '../messages/message.types';
 import { claimDueMessages } from './dispatch.repository';
 import { DispatchTransitions } from './dispatch-transitions';
+import { CHANNELS, type Channel } from '../rules';
 
 export const DISPATCH_BATCH_SIZE = 50;
 /** Longer than routing + consent + carrier deadlines together, so a live pass never loses its lease. */
@@ -34,38 +35,49 @@ async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => P
 /**
  * Moves due queued messages to the carrier: a DueJob for the host (every
  * 200 ms and on each sandbox clock move) plus `kick()` right after an
- * acceptance, both funnelled through one coalesced runner.
+ * acceptance. A sending queue per channel (issue 4): each channel has its
+ * own coalesced runner and claims only its own messages, so a slow carrier
+ * (an SMTP server taking seconds) never holds up the others.
  */
 export class Dispatcher {
-  private readonly runner = new CoalescedRunner(() => this.pass());
+  private readonly runners: Map<Channel, CoalescedRunner>;
   private warnedNoCarrier = false;
   private stopped = false;
   private readonly transitions: DispatchTransitions;
 
   constructor(private readonly options: DispatcherOptions) {
     this.transitions = new DispatchTransitions(options.db, options.outbox);
+    const channels = options.carrier?.channels ?? CHANNELS;
+    this.runners = new Map(channels.map((channel) => [channel, new CoalescedRunner(() => this.pass(channel))]));
   }
 
-  readonly job: DueJob = { name: 'messaging.dispatch', intervalMs: 200, runDue: () => this.runner.run() };
+  readonly job: DueJob = { name: 'messaging.dispatch', intervalMs: 200, runDue: () => this.runAll() };
 
-  /** Asks for a pass soon; a burst of kicks shares passes. Never throws. */
-  kick(): void {
+  /** Asks for a pass soon (of one channel's queue, or all); a burst of kicks shares passes. Never throws. */
+  kick(channel?: Channel): void {
     if (this.stopped || !this.options.enabled || !this.options.carrier) return;
-    this.runner.run().catch((error: unknown) => this.options.logger.error('dispatch pass failed', { error }));
+    const runners = channel ? [this.runners.get(channel)] : [...this.runners.values()];
+    for (const runner of runners) runner?.run().catch((error: unknown) => this.options.logger.error('dispatch pass failed', { error, channel }));
   }
 
-  /** Waits for the pass in flight, if any (tests). */
-  idle(): Promise<void> {
-    return this.runner.idle();
+  /** Waits for the passes in flight, if any (tests). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.runners.values()].map((runner) => runner.idle()));
   }
 
-  /** No new passes; waits for the one in flight so nothing writes after shutdown. */
+  /** No new passes; waits for the ones in flight so nothing writes after shutdown. */
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.runner.idle();
+    await this.idle();
   }
 
-  private async pass(): Promise<number> {
+  /** One pass of every channel's queue, side by side. */
+  private async runAll(): Promise<number> {
+    const handled = await Promise.all([...this.runners.values()].map((runner) => runner.run()));
+    return handled.reduce((sum, n) => sum + n, 0);
+  }
+
+  private async pass(channel: Channel): Promise<number> {
     const { enabled, carrier, logger } = this.options;
     if (!enabled || this.stopped) return 0;
     if (!carrier) {
@@ -75,7 +87,7 @@ export class Dispatcher {
     }
     let handled = 0;
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !this.stopped; batch += 1) {
-      const claimed = await this.claim();
+      const claimed = await this.claim(channel);
       const tryOne = async (message: MessageRow) => {
         try {
           const result = await dispatchMessage({ ...this.options, carrier, transitions: this.transitions }, message);
@@ -110,9 +122,10 @@ export class Dispatcher {
     }
   }
 
-  private claim() {
+  private claim(channel: Channel) {
     const now = this.options.clock.now();
     return claimDueMessages(this.options.db, {
+      channel,
       now,
       leaseUntil: new Date(now.getTime() + DISPATCH_LEASE_MS),
       token: randomUUID(),

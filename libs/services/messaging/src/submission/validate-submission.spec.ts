@@ -117,6 +117,14 @@ describe('validateSubmission', () => {
 
     it('Email needs an email address', () => {
       expect(expectFields({ channelType: 'Email' }, ['destination']).destination[0]).toMatch(/email address/);
+      expect(expectFields({ channelType: 'Email', destination: 'ana@', body: 'hi' }, ['destination']).destination[0]).toBe(
+        'destination must be an email address for channel Email',
+      );
+    });
+
+    it('an email address is not a WhatsApp or Sms destination', () => {
+      expectFields({ channelType: 'WhatsApp', destination: 'ana@example.com' }, ['destination']);
+      expectFields({ channelType: 'Sms', destination: 'ana@example.com' }, ['destination']);
     });
   });
 
@@ -152,6 +160,16 @@ describe('validateSubmission', () => {
 
     it('externalId over 128 characters', () => {
       expectFields({ externalId: 'x'.repeat(129) }, ['externalId']);
+    });
+
+    it('actor over 256 characters', () => {
+      expect(expectFields({ actor: 'a'.repeat(257) }, ['actor']).actor[0]).toBe('actor must be at most 256 characters');
+    });
+
+    it('templateParameters without templateId', () => {
+      expect(expectFields({ templateParameters: { name: 'Ana' } }, ['templateParameters']).templateParameters[0]).toBe(
+        'templateParameters are only used with templateId',
+      );
     });
 
     it('templateId that is not a UUID', () => {
@@ -216,6 +234,6 @@ describe('validateSubmission', () => {
     const error = rejection({ templateId: '0f8fad5b-d9cb-469f-a165-70867728950e', body: undefined });
     expect(error.code).toBe('INVALID_OPERATION');
     expect(error.status).toBe(422);
-    expect(error.detail).toBe('Template sending is not available yet.');
+    expect(error.detail).toBe('Template sending is not available yet: send the text as body instead of templateId.');
   });
 });

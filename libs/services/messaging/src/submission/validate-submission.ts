@@ -90,6 +90,10 @@ export function validateSubmission(request: messagingV1.SendMessageRequest, now:
   }
   const templateId = present(request.templateId);
   if (templateId !== undefined && !isUuid(templateId)) errors.add('templateId', 'templateId must be a UUID');
+  // Parameters fill a template's placeholders (DECISIONS "Messages"); without one they would be silently dropped.
+  if (templateId === undefined && Object.keys(request.templateParameters ?? {}).length > 0) {
+    errors.add('templateParameters', 'templateParameters are only used with templateId');
+  }
   // On the account route the subaccount comes from the body (the route's own id is checked as access).
   const subaccountId = present(request.subaccountId);
   if (!request.subaccountRoute && subaccountId !== undefined && !isUuid(subaccountId)) {
@@ -101,7 +105,7 @@ export function validateSubmission(request: messagingV1.SendMessageRequest, now:
 
   checkSchedule(sendAt, expiresAt, now);
   if (templateId !== undefined) {
-    throw new DomainError('INVALID_OPERATION', 'Template sending is not available yet.');
+    throw new DomainError('INVALID_OPERATION', 'Template sending is not available yet: send the text as body instead of templateId.');
   }
   return {
     channel: channel as Channel,

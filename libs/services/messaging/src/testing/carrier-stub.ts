@@ -19,6 +19,8 @@ type Reply = { status: number; body?: unknown };
  */
 export class CarrierStub {
   readonly requests: CarrierRequest[] = [];
+  /** The path each request came to, in the same order (the SMS or the WhatsApp carrier). */
+  readonly paths: string[] = [];
   private readonly replies: Reply[] = [];
   private readonly ids = new Map<string, string>();
   private server?: Server;
@@ -27,9 +29,11 @@ export class CarrierStub {
   async start(): Promise<this> {
     const app = express();
     app.use(express.json());
-    app.post('/carrier/v1/messages', (req, res) => {
+    // The SMS and the WhatsApp carrier paths answer alike here.
+    app.post(['/carrier/v1/messages', '/whatsapp/v1/messages'], (req, res) => {
       const submission = req.body as CarrierRequest;
       this.requests.push(submission);
+      this.paths.push(req.path);
       const reply = this.replies.shift();
       if (reply) return void res.status(reply.status).json(reply.body ?? {});
       let id = this.ids.get(submission.reference);

@@ -44,7 +44,11 @@ export interface MailboxItem {
   to: string;
   subject: string;
   text: string;
-  sentAt: string | undefined;
+  sentAt:
+    | string
+    | undefined;
+  /** The envelope sender: the platform's sender address for Email messages. */
+  from: string;
 }
 
 export interface ListMailboxResponse {
@@ -380,7 +384,7 @@ export const ListMailboxRequest: MessageFns<ListMailboxRequest> = {
 };
 
 function createBaseMailboxItem(): MailboxItem {
-  return { to: "", subject: "", text: "", sentAt: undefined };
+  return { to: "", subject: "", text: "", sentAt: undefined, from: "" };
 }
 
 export const MailboxItem: MessageFns<MailboxItem> = {
@@ -396,6 +400,9 @@ export const MailboxItem: MessageFns<MailboxItem> = {
     }
     if (message.sentAt !== undefined) {
       Timestamp.encode(toTimestamp(message.sentAt), writer.uint32(34).fork()).join();
+    }
+    if (message.from !== "") {
+      writer.uint32(42).string(message.from);
     }
     return writer;
   },
@@ -445,6 +452,14 @@ export const MailboxItem: MessageFns<MailboxItem> = {
             message.sentAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -467,6 +482,7 @@ export const MailboxItem: MessageFns<MailboxItem> = {
         : isSet(object.sent_at)
         ? globalThis.String(object.sent_at)
         : undefined,
+      from: isSet(object.from) ? globalThis.String(object.from) : "",
     };
   },
 
@@ -484,6 +500,9 @@ export const MailboxItem: MessageFns<MailboxItem> = {
     if (message.sentAt !== undefined) {
       obj.sentAt = message.sentAt;
     }
+    if (message.from !== "") {
+      obj.from = message.from;
+    }
     return obj;
   },
 
@@ -496,6 +515,7 @@ export const MailboxItem: MessageFns<MailboxItem> = {
     message.subject = object.subject ?? "";
     message.text = object.text ?? "";
     message.sentAt = object.sentAt ?? undefined;
+    message.from = object.from ?? "";
     return message;
   },
 };

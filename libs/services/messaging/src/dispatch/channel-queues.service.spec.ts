@@ -1,0 +1,87 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { openTestDatabase, startHarness, type Harness, type TestDatabase } from '../testing/service-harness';
+
+/** An SMTP server that takes `delayMs` to accept each mail: a slow email carrier. */
+async function slowSmtp(delayMs: number): Promise<{ url: string; accepted: number; close(): Promise<void> }> {
+  const state = { accepted: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () =>
+        setTimeout(() => {
+          state.accepted += 1;
+          callback(null, `OK queued as email-${state.accepted}`);
+        }, delayMs),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    get accepted() {
+      return state.accepted;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('a sending queue per channel', () => {
+  let database: TestDatabase;
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+    await database.reset();
+  });
+
+  it('each channel goes to its own carrier; a channel without one (no SMTP) stays queued', async () => {
+    h = await startHarness(database);
+    const sms = await h.send({ channelType: 'Sms', destination: '+14155550123' });
+    const whatsApp = await h.send({ channelType: 'WhatsApp', destination: '+447700900123' });
+    const email = await h.send({ channelType: 'Email', destination: 'ana@example.test' });
+    await h.dispatch();
+    expect((await h.get(sms.messageId)).status).toBe('dispatched');
+    expect((await h.get(whatsApp.messageId)).status).toBe('dispatched');
+    expect((await h.get(email.messageId)).status).toBe('queued');
+    expect(h.carrier.requests.map((r, i) => [r.channel, h!.carrier.paths[i]])).toEqual(
+      expect.arrayContaining([
+        ['Sms', '/carrier/v1/messages'],
+        ['WhatsApp', '/whatsapp/v1/messages'],
+      ]),
+    );
+    expect(h.carrier.requests).toHaveLength(2);
+  });
+
+  it('a slow email carrier does not hold up SMS', async () => {
+    const smtp = await slowSmtp(1_500);
+    try {
+      h = await startHarness(database, { CARRIER_SMTP_URL: smtp.url });
+      const email = await h.send({ channelType: 'Email', destination: 'ana@example.test' });
+      const emailPass = h.dispatch(); // the Email queue is now busy for 1.5 s
+      const sms = await h.send({ channelType: 'Sms', destination: '+14155550123' });
+      const started = Date.now();
+      h.messaging.dispatcher.kick('Sms');
+      while ((await h.get(sms.messageId)).status !== 'dispatched') {
+        if (Date.now() - started > 1_000) throw new Error('the SMS waited for the email carrier');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await h.get(email.messageId)).status).toBe('queued');
+      expect(smtp.accepted).toBe(0);
+      await emailPass;
+      expect((await h.get(email.messageId)).status).toBe('dispatched');
+      expect((await h.get(email.messageId)).channelHistory).toEqual([expect.objectContaining({ channelType: 'Email', status: 'dispatched' })]);
+    } finally {
+      await h?.close();
+      h = undefined;
+      await smtp.close();
+    }
+  });
+});
