@@ -16,7 +16,7 @@ export const providerCallbackService: ServiceModule<ProviderCallbackConfig> = {
     const ingest = new IngestCallbackUseCase(
       config,
       new RecordCarrierReceiptUseCase(db, new CarrierEventsRepository(), outbox, clock),
-      new StoreProviderEventUseCase(db, new ProviderEventsRepository(), clock),
+      new StoreProviderEventUseCase(db, new ProviderEventsRepository(), outbox, clock, logger),
       logger,
     );
     return { grpc: [providerCallbackHandlers(ingest, logger)] };

@@ -25,6 +25,7 @@ export const EVENT_TYPES = {
   MessageDeadLettered: { topic: TOPICS.messaging, version: 1 },
   MessageExpired: { topic: TOPICS.messaging, version: 1 },
   CarrierReceiptReceived: { topic: TOPICS.carrierReceipts, version: 1 },
+  PaymentSubscriptionUpdated: { topic: TOPICS.billing, version: 1 },
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;

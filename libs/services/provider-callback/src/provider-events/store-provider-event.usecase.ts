@@ -1,7 +1,10 @@
 import type { Clock } from '@mp/clock';
 import { DomainError } from '@mp/problems';
+import type { OutboxWriter } from '@mp/service-host';
+import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { parseJsonObject } from '../ingest/callback-body';
+import { announceSubscriptionUpdate } from '../subscriptions/announce-subscription-update';
 import type { ProviderEventsRepository } from './provider-events.repository';
 
 const MAX_ID_LENGTH = 200;
@@ -9,14 +12,17 @@ const MAX_ID_LENGTH = 200;
 /**
  * Carrier inbound messages, payment-processor (stripe) and registry (tcr)
  * events: verified and stored, deduplicated by their `id` (Stripe's shape) or
- * `eventId`. Nothing acts on them yet; inbound replies, subscription changes
- * and 10DLC status updates are processed from these rows in later issues.
+ * `eventId`. The payment processor's subscription events are announced on
+ * `billing.events` (only the first time); inbound replies and 10DLC status
+ * updates are processed from these rows in later issues.
  */
 export class StoreProviderEventUseCase {
   constructor(
     private readonly db: Knex,
     private readonly providerEvents: ProviderEventsRepository,
+    private readonly outbox: OutboxWriter,
     private readonly clock: Clock,
+    private readonly logger: Logger,
   ) {}
 
   async execute(provider: string, kind: string, rawBody: Buffer): Promise<{ accepted: boolean; eventId: string }> {
@@ -28,7 +34,14 @@ export class StoreProviderEventUseCase {
       });
     }
     const eventType = typeof payload.type === 'string' ? payload.type : undefined;
-    const accepted = await this.providerEvents.insertIfNew(this.db, { provider, kind, eventId, eventType, payload, rawBody }, this.clock.now());
+    const accepted = await this.db.transaction(async (trx) => {
+      if (!(await this.providerEvents.insertIfNew(trx, { provider, kind, eventId, eventType, payload, rawBody }, this.clock.now()))) return false;
+      // Stripe Connect events concern connected accounts, not the platform's own subscriptions.
+      if (provider === 'stripe' && kind === '') {
+        await announceSubscriptionUpdate(trx, { outbox: this.outbox, clock: this.clock, logger: this.logger }, eventId, payload);
+      }
+      return true;
+    });
     return { accepted, eventId };
   }
 }

@@ -14,7 +14,7 @@ export const SECRETS = { CALLBACK_SECRET_SIM: 'sandbox-sim-secret', CALLBACK_SEC
 /**
  * The module run by a real ServiceHost (migrations, gRPC, outbox relay) on
  * in-memory PGlite and the embedded event log, with a subscriber collecting
- * everything published on `carrier.receipts`.
+ * everything published on `carrier.receipts` and `billing.events`.
  */
 export async function startProviderCallbackHarness(config: ProviderCallbackConfig = SECRETS) {
   const databases = createDatabaseProvider({ dataDir: ':memory:' });
@@ -34,10 +34,10 @@ export async function startProviderCallbackHarness(config: ProviderCallbackConfi
     `127.0.0.1:${host.port}`,
   );
   const published: EventEnvelope[] = [];
-  await transport.ensureTopics([TOPICS.carrierReceipts]);
+  await transport.ensureTopics([TOPICS.carrierReceipts, TOPICS.billing]);
   const subscription: Subscription = await transport.subscribe({
     group: 'test.carrier-receipts',
-    topics: [TOPICS.carrierReceipts],
+    topics: [TOPICS.carrierReceipts, TOPICS.billing],
     fromBeginning: true,
     handler: async (event) => {
       published.push(event);

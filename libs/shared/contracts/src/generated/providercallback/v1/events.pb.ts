@@ -27,6 +27,21 @@ export interface CarrierReceiptReceived {
   occurredAt: string;
 }
 
+/**
+ * Payload on topic `billing.events`, keyed by account id; type
+ * PaymentSubscriptionUpdated, version 1. Sent once per payment-processor
+ * (stripe) `customer.subscription.created|updated|deleted` event.
+ */
+export interface PaymentSubscriptionUpdated {
+  /** The processor's event id (deduplicated at ingress). */
+  providerEventId: string;
+  accountId: string;
+  /** The processor's subscription status (`canceled` for a deletion). */
+  subscriptionStatus: string;
+  /** The processor's event time (its `created`); when it was received otherwise. */
+  occurredAt: string;
+}
+
 function createBaseCarrierReceiptReceived(): CarrierReceiptReceived {
   return {
     providerEventId: "",
@@ -232,6 +247,139 @@ export const CarrierReceiptReceived: MessageFns<CarrierReceiptReceived> = {
     message.attempt = object.attempt ?? 0;
     message.status = object.status ?? "";
     message.errorCode = object.errorCode ?? undefined;
+    message.occurredAt = object.occurredAt ?? "";
+    return message;
+  },
+};
+
+function createBasePaymentSubscriptionUpdated(): PaymentSubscriptionUpdated {
+  return { providerEventId: "", accountId: "", subscriptionStatus: "", occurredAt: "" };
+}
+
+export const PaymentSubscriptionUpdated: MessageFns<PaymentSubscriptionUpdated> = {
+  encode(message: PaymentSubscriptionUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.providerEventId !== "") {
+      writer.uint32(10).string(message.providerEventId);
+    }
+    if (message.accountId !== "") {
+      writer.uint32(18).string(message.accountId);
+    }
+    if (message.subscriptionStatus !== "") {
+      writer.uint32(26).string(message.subscriptionStatus);
+    }
+    if (message.occurredAt !== "") {
+      writer.uint32(34).string(message.occurredAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PaymentSubscriptionUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePaymentSubscriptionUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.providerEventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subscriptionStatus = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.occurredAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PaymentSubscriptionUpdated {
+    return {
+      providerEventId: isSet(object.providerEventId)
+        ? globalThis.String(object.providerEventId)
+        : isSet(object.provider_event_id)
+        ? globalThis.String(object.provider_event_id)
+        : "",
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subscriptionStatus: isSet(object.subscriptionStatus)
+        ? globalThis.String(object.subscriptionStatus)
+        : isSet(object.subscription_status)
+        ? globalThis.String(object.subscription_status)
+        : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+    };
+  },
+
+  toJSON(message: PaymentSubscriptionUpdated): unknown {
+    const obj: any = {};
+    if (message.providerEventId !== "") {
+      obj.providerEventId = message.providerEventId;
+    }
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subscriptionStatus !== "") {
+      obj.subscriptionStatus = message.subscriptionStatus;
+    }
+    if (message.occurredAt !== "") {
+      obj.occurredAt = message.occurredAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PaymentSubscriptionUpdated>, I>>(base?: I): PaymentSubscriptionUpdated {
+    return PaymentSubscriptionUpdated.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PaymentSubscriptionUpdated>, I>>(object: I): PaymentSubscriptionUpdated {
+    const message = createBasePaymentSubscriptionUpdated();
+    message.providerEventId = object.providerEventId ?? "";
+    message.accountId = object.accountId ?? "";
+    message.subscriptionStatus = object.subscriptionStatus ?? "";
     message.occurredAt = object.occurredAt ?? "";
     return message;
   },
