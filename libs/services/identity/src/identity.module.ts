@@ -10,6 +10,7 @@ import { sendDueMailJob } from './mail/send-due-mail.job';
 import { createSmtpMailSender, type MailSender } from './mail/smtp-mail-sender';
 import { identityMigrations } from './migrations';
 import { SigningKeyStore } from './signing-keys/signing-key-store';
+import { subscriptionConsumer } from './subscriptions/subscription.consumer';
 
 /** What `create` builds, with the handlers exposed so tests can call them without a network. */
 export interface IdentityParts extends ServiceParts {
@@ -36,6 +37,7 @@ export const identityService: IdentityModule = {
       handlers,
       grpc: [implementService(identityV1.IdentityServiceService, handlers, logger)],
       jobs: [sendDueMailJob({ db, clock, logger, sender })],
+      consumers: [subscriptionConsumer({ outbox, clock, logger })],
       // The first signing key is made at start-up rather than on the first login.
       start: async () => void (await ctx.keys.current()),
       stop: async () => sender?.close(),

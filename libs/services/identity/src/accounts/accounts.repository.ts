@@ -4,7 +4,8 @@ export const ACCOUNTS = 'accounts';
 export const USERS = 'users';
 
 export type AccountStatus = 'pending' | 'active';
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled';
+/** The payment processor's (Stripe's) subscription statuses; only trialing and active allow sending. */
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'paused';
 export type Role = 'Admin' | 'Manager' | 'Member';
 export const ROLES: readonly Role[] = ['Admin', 'Manager', 'Member'];
 /** `invited`: created by an invitation, no password until it is accepted. */
@@ -15,6 +16,8 @@ export interface AccountRow {
   organization_name: string;
   status: AccountStatus;
   subscription_status: SubscriptionStatus;
+  /** When the last applied payment-processor event happened; null until one is applied. */
+  subscription_updated_at?: Date | null;
   email_verified_at: Date | null;
   created_at: Date;
   updated_at: Date;

@@ -11,6 +11,7 @@ import { userInvitations } from './20250601000800_user_invitations';
 import { externalIdentities } from './20250601001000_external_identities';
 import { signInFailures } from './20250601001200_sign_in_failures';
 import { passkeys } from './20261006000000_passkeys';
+import { subscriptionUpdates } from './20261020000000_subscription_updates';
 
 /** Identity's schema, oldest first; never reorder or edit one that has shipped. */
 export const identityMigrations: Migration[] = [
@@ -26,4 +27,5 @@ export const identityMigrations: Migration[] = [
   externalIdentities,
   signInFailures,
   passkeys,
+  subscriptionUpdates,
 ];

@@ -55,11 +55,12 @@ describe('identity migrations', () => {
       'users',
       'webauthn_challenges',
     ]);
+    expect(await db.schema.hasColumn('accounts', 'subscription_updated_at')).toBe(true);
     await migrateDown(db, SCHEMA, identityMigrations);
-    expect(await tables()).not.toContain('passkeys');
-    expect(await tables()).toContain('sign_in_failures');
-    await migrateLatest(db, SCHEMA, identityMigrations);
+    expect(await db.schema.hasColumn('accounts', 'subscription_updated_at')).toBe(false);
     expect(await tables()).toContain('passkeys');
+    await migrateLatest(db, SCHEMA, identityMigrations);
+    expect(await db.schema.hasColumn('accounts', 'subscription_updated_at')).toBe(true);
   });
 
   it('every migration reverts cleanly, newest first', async () => {
