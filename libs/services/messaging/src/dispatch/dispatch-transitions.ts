@@ -91,21 +91,7 @@ export class DispatchTransitions {
         // Refused before any delivery was tried: "rejected and will not be delivered" (spec 6.1).
         event: { type: 'MessageRejected', reason },
       });
-      if (row) {
-        await insertChannelAttempt(trx, {
-          message_id: row.id,
-          attempt_number: row.channel_attempt,
-          channel_type: row.channel_type,
-          from_address: sender.fromAddress,
-          number_id: sender.numberId || null,
-          carrier_message_id: null,
-          status: 'failed',
-          cost: 0,
-          failure_reason: reason,
-          attempted_at: attemptedAt,
-          completed_at: now,
-        });
-      }
+      if (row) await this.failedAttempt(trx, row, sender, reason, attemptedAt, now);
       return row;
     });
   }
