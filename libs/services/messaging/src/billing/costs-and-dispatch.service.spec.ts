@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import { openTestDatabase, startHarness, type Harness, type TestDatabase } from '../testing/service-harness';
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
-}
+import { refusal } from '../testing/refusal';
 
 describe('costs and dispatch (embedded database, real carrier HTTP)', () => {
   let database: TestDatabase;

@@ -1,16 +1,7 @@
 import type { messagingV1 } from '@mp/contracts';
 import type { Principal } from '@mp/grpc';
-import { DomainError } from '@mp/problems';
 import { openTestDatabase, startHarness, type Harness, type TestDatabase } from '../testing/service-harness';
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
-}
+import { refusal } from '../testing/refusal';
 
 const SUB_A = '11111111-1111-4111-8111-111111111111';
 const SUB_B = '22222222-2222-4222-8222-222222222222';

@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '@mp/problems';
 import { claimDueMessages } from '../dispatch/dispatch.repository';
 import { openTestDatabase, staff, startHarness, type Harness, type TestDatabase } from '../testing/service-harness';
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
-}
+import { refusal } from '../testing/refusal';
 
 const MINUTE = 60_000;
 /** Just over the 60 s minimum: the clock moves on between building the request and checking it. */

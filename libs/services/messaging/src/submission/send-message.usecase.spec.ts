@@ -7,6 +7,7 @@ import { QuotaLedger } from '../quota/quota-ledger';
 import { DEFAULT_PRICE_TABLE } from '../rules';
 import type { MessagingClients } from '../messaging-clients';
 import { sendMessage, type SendMessageDeps } from './send-message.usecase';
+import { refusal } from '../testing/refusal';
 
 const ACCOUNT = '7b0e8f52-3c1c-4b7e-9a36-2f4c8c1d9e01';
 const SUB_A = '11111111-1111-4111-8111-111111111111';
@@ -33,15 +34,6 @@ const user: Principal = { kind: 'user', accountId: ACCOUNT, userId: 'u1', role: 
 
 function request(overrides: Partial<messagingV1.SendMessageRequest> = {}): messagingV1.SendMessageRequest {
   return { accountId: ACCOUNT, subaccountRoute: false, templateParameters: {}, destination: '+14155550123', body: 'hi', ...overrides };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
 }
 
 describe('sendMessage refusals store nothing', () => {
