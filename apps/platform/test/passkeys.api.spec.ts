@@ -318,7 +318,7 @@ describe('where passkeys are not enabled', () => {
     const login = await off.post('/v1/auth/login', { body: { email: user.email, password: user.password } });
     expect(login.body.mfaMethods).toEqual(['totp', 'recovery_code']);
     expect((await off.get('/v1/auth/mfa', { token: user.accessToken })).body).toMatchObject({ hasPasskeys: false, methods: ['totp', 'recovery_code'] });
-    expect(await countRows(plainBoot.platform, 'identity', 'webauthn_challenges')).toBe(0);
+    expect(await countRows(plainBoot.platform, 'identity', 'webauthn_challenges', { user_id: user.userId })).toBe(0);
     // The authenticator step-up is untouched.
     await expect(stepUpWithAuthenticator(off, user.accessToken, secret, 'MfaManage')).resolves.toEqual(expect.any(String));
   });
