@@ -134,5 +134,5 @@ describe('message lifecycle events across a restart', () => {
     } finally {
       data.remove();
     }
-  });
+  }, 300_000); // three boots; each joins the Kafka consumer groups again when CI runs it on the mock cluster
 });
