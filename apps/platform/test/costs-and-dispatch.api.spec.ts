@@ -1,5 +1,5 @@
 import { ApiClient, type ApiResponse } from './support/api-client';
-import { sandboxNumber, signUp, type SignedUpUser } from './support/journeys';
+import { freshDestination, sandboxNumber, type SignedUpUser, signUp } from './support/journeys';
 import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 
 /**
@@ -40,8 +40,6 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => booted.stop());
 
-let destinationSeq = 0;
-const freshDestination = () => `+1415557${String(1000 + (destinationSeq += 1)).padStart(4, '0')}`;
 const SECOND = 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const clockNow = async () => new Date((await api.get('/v1/sandbox/clock')).body.now).getTime();

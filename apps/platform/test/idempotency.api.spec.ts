@@ -1,5 +1,5 @@
 import { ApiClient } from './support/api-client';
-import { sandboxNumber, signUp, waitForStatus, type SignedUpUser } from './support/journeys';
+import { freshDestination, sandboxNumber, type SignedUpUser, signUp, waitForStatus } from './support/journeys';
 import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 
 let booted: BootedPlatform;
@@ -17,9 +17,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => booted.stop());
 
-let destinationSeq = 0;
-/** A recipient of its own per test, so carrier submissions can be counted per case. */
-const freshDestination = () => `+1415557${String(1000 + (destinationSeq += 1)).padStart(4, '0')}`;
 
 const send = (key: string | undefined, body: Record<string, unknown>, path = `/v1/accounts/${user.accountId}/messages`) =>
   api.post(path, { token: user.accessToken, body, headers: key === undefined ? {} : { 'Idempotency-Key': key } });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Principal } from '@mp/grpc';
 import { ApiClient, type ApiResponse } from './support/api-client';
-import { sandboxNumber, signUp, type SignedUpUser } from './support/journeys';
+import { freshDestination, sandboxNumber, type SignedUpUser, signUp } from './support/journeys';
 import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
 
@@ -34,9 +34,6 @@ beforeAll(async () => {
 afterAll(() => booted.stop());
 
 const SECOND = 1000;
-let destinationSeq = 0;
-/** A recipient of its own per test, so carrier submissions can be counted per case. */
-const freshDestination = () => `+1415556${String(1000 + (destinationSeq += 1)).padStart(4, '0')}`;
 
 async function clockNow(): Promise<number> {
   const res = await api.get('/v1/sandbox/clock');

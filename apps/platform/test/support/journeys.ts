@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { ApiClient } from './api-client';
 import { waitFor } from './wait-for';
 
@@ -12,6 +12,22 @@ export interface SignedUpUser {
 }
 
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
+
+const usedDestinations = new Set<string>();
+
+/**
+ * A phone number no other test uses: random over ten million, because on
+ * PostgreSQL every suite of a CI run shares the carrier simulator's tables.
+ */
+export function freshDestination(): string {
+  for (;;) {
+    const number = `+1415${String(randomInt(10_000_000)).padStart(7, '0')}`;
+    if (!usedDestinations.has(number)) {
+      usedDestinations.add(number);
+      return number;
+    }
+  }
+}
 
 /** Reads the verification token from the sandbox mailbox, as a newcomer would. */
 export async function verificationToken(api: ApiClient, email: string): Promise<string> {
