@@ -83,10 +83,12 @@ export class ServiceHost<C> {
     this.server = await startGrpcServer({ ...grpc, services: [...this.parts.grpc, admin] });
     await this.parts.start?.();
     relay.start();
-    for (const consumer of this.parts.consumers ?? []) {
-      await transport.ensureTopics(consumer.topics);
-      this.subscriptions.push(
-        await startIdempotentConsumer({
+    // Groups are independent: joining them side by side keeps start-up at one
+    // group join (seconds on a Kafka cluster) rather than one per consumer.
+    const started = await Promise.allSettled(
+      (this.parts.consumers ?? []).map(async (consumer) => {
+        await transport.ensureTopics(consumer.topics);
+        return startIdempotentConsumer({
           db: this.db,
           transport,
           logger: this.logger,
@@ -95,9 +97,13 @@ export class ServiceHost<C> {
           // Continue the producer's trace, so events this handler emits belong to it too.
           handle: (event, trx) =>
             withSpan(`consume ${event.type}`, { traceparent: event.traceparent, kind: SpanKind.CONSUMER }, () => consumer.handle(event, trx)),
-        }),
-      );
-    }
+        });
+      }),
+    );
+    // Keep the ones that started so stop() closes them even when another failed.
+    for (const result of started) if (result.status === 'fulfilled') this.subscriptions.push(result.value);
+    const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
     this.runner.start();
     this.logger.info('service started', { grpcPort: this.server.port });
   }
