@@ -50,8 +50,12 @@ describe('outside sandbox', () => {
   it('provisions nothing on activation', async () => {
     const live = await startRoutingHarness({ sandbox: false });
     try {
-      await live.publish(accountActivated('acc-live'));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const activated = accountActivated('acc-live');
+      // A sentinel on the same key: once it is processed, so is the activation before it (no wall-clock wait).
+      const sentinel = accountActivated('acc-live-sentinel', { key: 'acc-live' });
+      await live.publish(activated, sentinel);
+      await live.waitForProcessed(sentinel.id);
+      expect(await live.db('processed_events').where({ event_id: activated.id })).toHaveLength(1);
       expect(await live.db('numbers')).toHaveLength(0);
     } finally {
       await live.close();

@@ -56,6 +56,14 @@ export async function startRoutingHarness(options: { sandbox?: boolean } = {}) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
+    /** Polls until the routing consumer has recorded `eventId` as processed (a sentinel instead of a wall-clock wait). */
+    async waitForProcessed(eventId: string, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while ((await db('processed_events').where({ event_id: eventId })).length === 0) {
+        if (Date.now() > deadline) throw new Error(`event ${eventId} was not processed`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async close() {
       client.close();
       await host.stop();
