@@ -1,6 +1,7 @@
 import { credentials, makeGenericClientConstructor, Metadata, type ServiceError, type ServiceDefinition } from '@grpc/grpc-js';
 import { currentTraceparent, SpanKind, withSpan } from '@mp/telemetry';
 import { currentCallContext } from './call-context';
+import { assertRemoteCallAllowed } from './remote-call-guard';
 import type { AsyncClient, CallOptions, ServiceDefinitionLike } from './service-definition';
 import { fromGrpcError } from './status-mapping';
 
@@ -28,6 +29,7 @@ export function createClient<D extends ServiceDefinitionLike>(
     const method = raw[name].bind(raw);
     client[name] = (request: unknown, options: CallOptions = {}) =>
       withSpan(definition[name].path, { kind: SpanKind.CLIENT }, () => {
+        assertRemoteCallAllowed(definition[name].path); // fails at once inside a consumer's apply (see remote-call-guard)
         const served = currentCallContext();
         let deadline = Date.now() + (options.deadlineMs ?? defaults.deadlineMs ?? DEFAULT_DEADLINE_MS);
         if (served?.deadline) deadline = Math.min(deadline, served.deadline.getTime());
