@@ -1,5 +1,6 @@
 import type { Results } from '@electric-sql/pglite';
 import { DEFAULT_ACQUIRE_TIMEOUT_MS } from '../database-provider';
+import { assertConnectionNotHeld, whileConnectionHeld } from './held-connection';
 import type { PgliteConnection, SharedPglite } from './shared-pglite';
 
 // knex ships no types for its dialect classes; we only override the connection/driver seams and
@@ -11,6 +12,7 @@ interface KnexPostgresClient {
   destroy(callback?: (error?: unknown) => void): Promise<void>;
   _query(connection: unknown, obj: unknown): Promise<unknown>;
   _stream(...args: unknown[]): unknown;
+  transaction(container: unknown, config: unknown, outerTx: unknown): unknown;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const PostgresClient: new (config: Record<string, unknown>) => KnexPostgresClient = require('knex/lib/dialects/postgres');
@@ -57,7 +59,16 @@ export class PgliteKnexClient extends PostgresClient {
   override async acquireConnection(): Promise<PgliteConnection> {
     if (this.destroyed) throw new Error('Unable to acquire a connection: this knex instance was destroyed');
     const config = this.config as unknown as PgliteKnexConfig;
+    assertConnectionNotHeld(config.pglite, config.searchPath[0]);
     return config.pglite.acquire(config.searchPath[0], config.acquireConnectionTimeout ?? DEFAULT_ACQUIRE_TIMEOUT_MS);
+  }
+
+  /** Marks the transaction body, so a query that bypasses the transaction fails at once instead of hanging. */
+  override transaction(container: unknown, config: unknown, outerTx: unknown): unknown {
+    if (typeof container !== 'function') return super.transaction(container, config, outerTx);
+    const { pglite } = this.config as unknown as PgliteKnexConfig;
+    const body = container as (trx: unknown) => Promise<unknown>;
+    return super.transaction((trx: unknown) => whileConnectionHeld(pglite, () => body(trx)), config, outerTx);
   }
 
   override releaseConnection(connection: PgliteConnection): Promise<void> {
