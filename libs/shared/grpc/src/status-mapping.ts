@@ -21,12 +21,21 @@ const GRPC_STATUS_BY_HTTP: Record<number, status> = {
   504: status.DEADLINE_EXCEEDED,
 };
 
+/**
+ * What one problem may put on the wire, in UTF-8 bytes before base64. grpc-js
+ * refuses trailers over 8 KiB (grpc.max_metadata_size): a larger status left
+ * the call, and the next one on the same channel, waiting for the deadline.
+ */
+export const MAX_PROBLEM_PAYLOAD_BYTES = 4096;
+const MAX_DETAIL_CHARS = 1000;
+const MAX_STRING_CHARS = 200;
+const MAX_ITEMS = 20;
+
 /** Server side: a thrown error becomes a gRPC status. Only domain errors keep their details. */
 export function toGrpcError(error: unknown): Partial<ServiceError> {
   if (error instanceof DomainError) {
     const metadata = new Metadata();
-    const payload = { code: error.code, detail: error.detail, extensions: error.extensions };
-    metadata.set(PROBLEM_METADATA_KEY, Buffer.from(JSON.stringify(payload), 'utf8'));
+    metadata.set(PROBLEM_METADATA_KEY, Buffer.from(boundedProblemPayload(error), 'utf8'));
     return { code: GRPC_STATUS_BY_HTTP[error.status] ?? status.UNKNOWN, details: error.code, metadata };
   }
   return { code: status.INTERNAL, details: 'internal error', metadata: new Metadata() };
@@ -66,4 +75,34 @@ export function fromGrpcError(error: ServiceError): DomainError {
 
 export function grpcStatusForProblem(code: keyof typeof PROBLEM_CATALOG): status {
   return GRPC_STATUS_BY_HTTP[PROBLEM_CATALOG[code].status] ?? status.UNKNOWN;
+}
+
+/**
+ * The problem as JSON that always fits the metadata limit: the detail is cut
+ * to a readable length, then (only when still too large) each extension value
+ * is shortened, and as a last resort the extensions are left out.
+ */
+export function boundedProblemPayload(error: DomainError): string {
+  const detail = error.detail === undefined ? undefined : truncate(error.detail, MAX_DETAIL_CHARS);
+  const whole = JSON.stringify({ code: error.code, detail, extensions: error.extensions });
+  if (Buffer.byteLength(whole, 'utf8') <= MAX_PROBLEM_PAYLOAD_BYTES) return whole;
+  const shortened = JSON.stringify({ code: error.code, detail, extensions: shorten(error.extensions) });
+  if (Buffer.byteLength(shortened, 'utf8') <= MAX_PROBLEM_PAYLOAD_BYTES) return shortened;
+  return JSON.stringify({ code: error.code, detail: detail === undefined ? undefined : truncate(detail, 200) });
+}
+
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // Never cut a surrogate pair in half: a lone surrogate is not valid UTF-8.
+  const end = /[\uD800-\uDBFF]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
+  return `${text.slice(0, end)}…`;
+}
+
+function shorten(value: unknown): unknown {
+  if (typeof value === 'string') return truncate(value, MAX_STRING_CHARS);
+  if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map(shorten);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).slice(0, MAX_ITEMS).map(([k, v]) => [truncate(k, MAX_STRING_CHARS), shorten(v)]));
+  }
+  return value;
 }
