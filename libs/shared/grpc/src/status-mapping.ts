@@ -1,5 +1,5 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
-import { DomainError, isProblemCode, PROBLEM_CATALOG, type ProblemExtensions } from '@mp/problems';
+import { DomainError, echo, isProblemCode, PROBLEM_CATALOG, type ProblemExtensions } from '@mp/problems';
 
 /** Metadata key carrying a domain error across the wire (binary: details may be non-ASCII). */
 export const PROBLEM_METADATA_KEY = 'x-problem-bin';
@@ -83,26 +83,19 @@ export function grpcStatusForProblem(code: keyof typeof PROBLEM_CATALOG): status
  * is shortened, and as a last resort the extensions are left out.
  */
 export function boundedProblemPayload(error: DomainError): string {
-  const detail = error.detail === undefined ? undefined : truncate(error.detail, MAX_DETAIL_CHARS);
+  const detail = error.detail === undefined ? undefined : echo(error.detail, MAX_DETAIL_CHARS);
   const whole = JSON.stringify({ code: error.code, detail, extensions: error.extensions });
   if (Buffer.byteLength(whole, 'utf8') <= MAX_PROBLEM_PAYLOAD_BYTES) return whole;
   const shortened = JSON.stringify({ code: error.code, detail, extensions: shorten(error.extensions) });
   if (Buffer.byteLength(shortened, 'utf8') <= MAX_PROBLEM_PAYLOAD_BYTES) return shortened;
-  return JSON.stringify({ code: error.code, detail: detail === undefined ? undefined : truncate(detail, 200) });
-}
-
-function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  // Never cut a surrogate pair in half: a lone surrogate is not valid UTF-8.
-  const end = /[\uD800-\uDBFF]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
-  return `${text.slice(0, end)}…`;
+  return JSON.stringify({ code: error.code, detail: detail === undefined ? undefined : echo(detail, 200) });
 }
 
 function shorten(value: unknown): unknown {
-  if (typeof value === 'string') return truncate(value, MAX_STRING_CHARS);
+  if (typeof value === 'string') return echo(value, MAX_STRING_CHARS);
   if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map(shorten);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).slice(0, MAX_ITEMS).map(([k, v]) => [truncate(k, MAX_STRING_CHARS), shorten(v)]));
+    return Object.fromEntries(Object.entries(value).slice(0, MAX_ITEMS).map(([k, v]) => [echo(k, MAX_STRING_CHARS), shorten(v)]));
   }
   return value;
 }

@@ -216,6 +216,9 @@ describe('identities and unlink', () => {
     await signInWith(acme, { sub: newSubject(), email: user.email, email_verified: true });
     expect((await errorOf(h.handlers.unlinkExternalIdentity({ provider: ' ', stepUpToken: '' }, as(user.principal)))).extensions.errors).toEqual({ provider: ['is required'] });
     expect(await codeOf(h.handlers.unlinkExternalIdentity({ provider: 'other', stepUpToken: '' }, as(user.principal)))).toBe('NOT_FOUND');
+    // The provider is the caller's input: the message repeats a bounded part of it, never all of it.
+    const long = await errorOf(h.handlers.unlinkExternalIdentity({ provider: 'p'.repeat(100_000), stepUpToken: '' }, as(user.principal)));
+    expect({ code: long.code, detailLength: Math.min(long.detail!.length, 200) }).toEqual({ code: 'NOT_FOUND', detailLength: long.detail!.length });
     const missing = await errorOf(h.handlers.unlinkExternalIdentity({ provider: 'acme', stepUpToken: '' }, as(user.principal)));
     expect(missing.code).toBe('STEP_UP_REQUIRED');
     expect(missing.extensions.action).toBe('UnlinkIdentity');

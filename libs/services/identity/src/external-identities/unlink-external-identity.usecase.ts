@@ -1,6 +1,6 @@
 import type { identityV1 } from '@mp/contracts';
 import type { Principal } from '@mp/grpc';
-import { DomainError } from '@mp/problems';
+import { DomainError, echo } from '@mp/problems';
 import { requireUser } from '../authorization/access-policy';
 import type { IdentityContext } from '../identity-context';
 import { currentUser } from '../mfa/current-user';
@@ -28,11 +28,11 @@ export async function unlinkExternalIdentity(
     // Locked: two concurrent unlinks of a user's last two identities must not both pass the check below.
     const linked = await linkedIdentitiesOf(trx, user.id, { forUpdate: true });
     const identity = linked.find((i) => i.provider === provider);
-    if (!identity) throw new DomainError('NOT_FOUND', `No ${provider} identity is linked to this user.`);
+    if (!identity) throw new DomainError('NOT_FOUND', `No ${echo(provider)} identity is linked to this user.`);
     if (!user.password_hash && linked.length === 1) {
       throw new DomainError(
         'CONFLICT',
-        `The ${provider} identity is this user's only way to sign in (no password and no other linked identity); it cannot be unlinked.`,
+        `The ${echo(provider)} identity is this user's only way to sign in (no password and no other linked identity); it cannot be unlinked.`,
         { reason: 'ONLY_SIGN_IN_METHOD' },
       );
     }
