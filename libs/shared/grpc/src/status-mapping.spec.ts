@@ -1,4 +1,13 @@
-import { credentials, makeGenericClientConstructor, Server, ServerCredentials, type Client, type ServiceError } from '@grpc/grpc-js';
+import {
+  credentials,
+  makeGenericClientConstructor,
+  Server,
+  ServerCredentials,
+  type Client,
+  type sendUnaryData,
+  type ServerUnaryCall,
+  type ServiceError,
+} from '@grpc/grpc-js';
 import { sandboxV1 } from '@mp/contracts';
 import { DomainError } from '@mp/problems';
 import { boundedProblemPayload, fromGrpcError, MAX_PROBLEM_PAYLOAD_BYTES, toGrpcError } from './status-mapping';
@@ -16,7 +25,7 @@ let client: Client & Record<string, (req: unknown, options: object, cb: (e: Serv
 beforeAll(async () => {
   server = new Server();
   server.addService(def, {
-    listMailbox: (call: { request: { to: string } }, cb: (e: unknown, r?: unknown) => void) => {
+    listMailbox: (call: ServerUnaryCall<{ to: string }, unknown>, cb: sendUnaryData<unknown>) => {
       if (call.request.to === 'huge-detail') return cb(toGrpcError(new DomainError('NOT_FOUND', `No ${HUGE} identity is linked.`)));
       if (call.request.to === 'huge-extensions') {
         return cb(toGrpcError(DomainError.validation({ [HUGE]: [HUGE], name: ['is too long'] }, 'The request has invalid fields.')));

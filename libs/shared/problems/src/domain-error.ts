@@ -1,27 +1,72 @@
 import { type ProblemCode, statusOf } from './catalog';
 
-/** Optional members of a problem body (spec 2.8) besides the required ones. */
+/**
+ * Optional members of a problem body (spec 2.8) besides the required ones:
+ * the one model the gateway's OpenAPI schema is generated from (its JSDoc
+ * tags become the published formats), so add an extension here only.
+ */
 export interface ProblemExtensions {
-  errors?: Record<string, string[]>;
+  /** VALIDATION_FAILED: each field the request named wrongly, with its messages. */
+  errors?: { [field: string]: string[] };
+  /** @isInt */
   retryAfterSeconds?: number;
-  /** ACCOUNT_LOCKED: when sign-in opens again (ISO 8601). */
+  /**
+   * ACCOUNT_LOCKED: when sign-in opens again.
+   * @format date-time
+   */
   lockedUntil?: string;
+  /** @isInt */
   dailyRemaining?: number | null;
+  /** @isInt */
   monthlyRemaining?: number | null;
+  /** @isInt */
   attemptsRemaining?: number;
   authScheme?: string;
   mfaToken?: string;
+  /** @format date-time */
   mfaTokenExpiresAt?: string;
   mfaMethods?: string[];
   enrollmentToken?: string;
+  /** @format date-time */
   enrollmentTokenExpiresAt?: string;
+  /**
+   * External sign-in refused: the address the id token carried.
+   * @format email
+   */
   externalEmail?: string;
   paymentIntentId?: string;
   action?: string;
   reason?: string;
+  /** @format uuid */
   accountId?: string;
-  compatibleProviders?: unknown[];
+  compatibleProviders?: Array<{ [key: string]: unknown }>;
 }
+
+/**
+ * Every extension name, at run time (the OpenAPI test compares them with the
+ * published schema). Typed so that tsc fails when one is missing or unknown.
+ */
+const EXTENSION_FIELDS: { [K in keyof Required<ProblemExtensions>]: true } = {
+  errors: true,
+  retryAfterSeconds: true,
+  lockedUntil: true,
+  dailyRemaining: true,
+  monthlyRemaining: true,
+  attemptsRemaining: true,
+  authScheme: true,
+  mfaToken: true,
+  mfaTokenExpiresAt: true,
+  mfaMethods: true,
+  enrollmentToken: true,
+  enrollmentTokenExpiresAt: true,
+  externalEmail: true,
+  paymentIntentId: true,
+  action: true,
+  reason: true,
+  accountId: true,
+  compatibleProviders: true,
+};
+export const PROBLEM_EXTENSION_FIELDS = Object.keys(EXTENSION_FIELDS) as ReadonlyArray<keyof ProblemExtensions>;
 
 /**
  * The one error hierarchy: every intentional failure is a DomainError carrying

@@ -1,14 +1,33 @@
 import { PROBLEM_CATALOG, problemSlug, STATUS_TITLES, type ProblemCode } from './catalog';
 import { DomainError, type ProblemExtensions } from './domain-error';
 
-export interface ProblemDetails extends ProblemExtensions {
+/**
+ * Problem details (spec 2.8), media type application/problem+json: the body
+ * of every error response, as published in the OpenAPI document.
+ */
+export interface Problem extends ProblemExtensions {
+  /** URI naming the kind of problem; its last segment is the code in kebab case. */
   type: string;
   title: string;
+  /** @isInt */
   status: number;
-  code: ProblemCode;
+  /** Stable code to branch on (spec 7.2); clients tolerate codes added later. */
+  code: string;
+  /** Correlates with logs and support requests; also in header X-Trace-Id. */
   traceId: string;
   detail?: string;
+  /** The request path. */
   instance?: string;
+}
+
+/** The members every problem has besides its extensions. */
+export const PROBLEM_BASE_FIELDS = ['type', 'title', 'status', 'code', 'traceId', 'detail', 'instance'] as const satisfies ReadonlyArray<
+  Exclude<keyof Problem, keyof ProblemExtensions>
+>;
+
+/** A problem as the platform builds it: its code is one of the catalog's. */
+export interface ProblemDetails extends Problem {
+  code: ProblemCode;
 }
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
