@@ -4,18 +4,9 @@
 const nx = require('@nx/eslint-plugin');
 const tseslint = require('typescript-eslint');
 
-const SERVICES = [
-  'identity',
-  'messaging',
-  'replies',
-  'consent',
-  'routing',
-  'webhook-dispatcher',
-  'provider-callback',
-  'tendlc',
-  'carrier-simulator',
-  'gateway',
-];
+// Every deployed app has a scope of its own: the list is the service registry's.
+const { require: tsxRequire } = require('tsx/cjs/api');
+const { DEPLOYED_APPS: SERVICES } = tsxRequire('./libs/shared/service-host/src/service-registry.ts', __filename);
 
 module.exports = [
   {

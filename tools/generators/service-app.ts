@@ -1,62 +1,34 @@
 /**
- * Creates the thin host of a service: `npx tsx tools/generators/service-app.ts <name> <grpcPort> <httpPort>`.
- * The service's rules live in libs/services/<name>; the app only reads its
- * configuration and runs the module (CONVENTIONS: "the host is thin").
+ * Creates a new service from its entry in the service registry:
+ *
+ *   1. add { name, grpcPort, healthPort } to SERVICE_REGISTRY (libs/shared/service-host/src/service-registry.ts);
+ *   2. npx tsx tools/generators/service-app.ts <name>
+ *
+ * It writes the thin host (apps/<name>) and the library skeleton
+ * (libs/services/<name>: module, config, migrations folder, test database,
+ * README) and refuses to overwrite anything. Then add the service to
+ * docker-compose.yml, k8s/base, deploy/local.env and apps/platform:
+ * service-registry.spec.ts names whatever is still missing.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { SERVICE_REGISTRY, type ServiceName } from '../../libs/shared/service-host/src/service-registry';
+import { serviceSkeleton } from './service-skeleton';
 
-const [name, grpcPort, httpPort] = process.argv.slice(2);
-if (!name || !/^[a-z][a-z-]*$/.test(name) || !/^\d+$/.test(grpcPort ?? '') || !/^\d+$/.test(httpPort ?? '')) {
-  console.error('usage: service-app.ts <name> <grpcPort> <httpPort>');
+const ROOT = resolve(__dirname, '..', '..');
+const name = process.argv[2];
+if (!SERVICE_REGISTRY.some((s) => s.name === name)) {
+  console.error(`usage: service-app.ts <name>, where <name> is in SERVICE_REGISTRY (${SERVICE_REGISTRY.map((s) => s.name).join(', ')})`);
   process.exit(2);
 }
-const camel = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-const moduleName = `${camel}Service`;
-const schemaName = `${camel}ConfigSchema`;
-const dir = join(__dirname, '..', '..', 'apps', name);
-if (existsSync(dir)) {
-  console.error(`apps/${name} exists already`);
+const files = serviceSkeleton(name as ServiceName);
+const existing = files.filter((f) => existsSync(join(ROOT, f.path)));
+if (existing.length > 0) {
+  console.error(`not overwriting: ${existing.map((f) => f.path).join(', ')}`);
   process.exit(1);
 }
-mkdirSync(join(dir, 'src'), { recursive: true });
-const files: Record<string, string> = {
-  'package.json': JSON.stringify({ name: `@mp/app-${name}`, version: '0.0.0', private: true, main: 'src/main.ts' }, null, 2) + '\n',
-  'project.json':
-    JSON.stringify(
-      {
-        name,
-        $schema: '../../node_modules/nx/schemas/project-schema.json',
-        sourceRoot: `apps/${name}/src`,
-        projectType: 'application',
-        tags: [`scope:${name}`, 'type:app'],
-      },
-      null,
-      2,
-    ) + '\n',
-  'src/config.ts': `import { int, loadConfig } from '@mp/config';
-import { ${schemaName} } from '@mp/${name}';
-import { standaloneHostConfigSchema } from '@mp/service-host';
-
-/** The only place this app reads the environment; start-up fails naming any bad variable. */
-export const configSchema = {
-  ...standaloneHostConfigSchema,
-  ...${schemaName},
-  GRPC_PORT: int({ default: ${grpcPort}, min: 0, max: 65535 }),
-  HTTP_PORT: int({ default: ${httpPort}, min: 0, max: 65535 }),
-};
-
-export const loadAppConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configSchema, env);
-`,
-  'src/main.ts': `import { ${moduleName} } from '@mp/${name}';
-import { runStandalone } from '@mp/service-host';
-import { loadAppConfig } from './config';
-
-runStandalone(${moduleName}, loadAppConfig()).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
-`,
-};
-for (const [file, content] of Object.entries(files)) writeFileSync(join(dir, file), content);
-console.log(`created apps/${name}`);
+for (const file of files) {
+  mkdirSync(dirname(join(ROOT, file.path)), { recursive: true });
+  writeFileSync(join(ROOT, file.path), file.content);
+  console.log(`created ${file.path}`);
+}

@@ -1,13 +1,15 @@
 import { int, loadConfig } from '@mp/config';
 import { carrierSimulatorConfigSchema } from '@mp/carrier-simulator';
-import { standaloneHostConfigSchema } from '@mp/service-host';
+import { CARRIER_SIMULATOR_LISTENERS, standaloneHostConfigSchema, standalonePortsSchema } from '@mp/service-host';
 
 /** The only place this app reads the environment; start-up fails naming any bad variable. */
 export const configSchema = {
   ...standaloneHostConfigSchema,
   ...carrierSimulatorConfigSchema,
-  GRPC_PORT: int({ default: 50059, min: 0, max: 65535 }),
-  HTTP_PORT: int({ default: 9109, min: 0, max: 65535 }),
+  ...standalonePortsSchema('carrier-simulator'),
+  // On its own the simulator listens where the documented set-up expects it, not on any free port.
+  SIM_HTTP_PORT: int({ default: CARRIER_SIMULATOR_LISTENERS.carrierApiPort, min: 0, max: 65535, description: 'port of the simulated carrier API' }),
+  SMTP_PORT: int({ default: CARRIER_SIMULATOR_LISTENERS.smtpPort, min: 0, max: 65535, description: 'port of the sandbox SMTP server' }),
 };
 
 export const loadAppConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configSchema, env);

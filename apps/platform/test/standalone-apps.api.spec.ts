@@ -59,7 +59,7 @@ describe('every app starts on its own', () => {
   it('serves gRPC and answers /healthz and /readyz, and a standalone gateway reaches a standalone identity', async () => {
     const started = await Promise.all(
       SERVICES.map((name) =>
-        startApp(name, { ...externalEnv(), SANDBOX: 'true', DATA_DIR: join(dataDir, name), GRPC_PORT: '0', HTTP_PORT: '0' }),
+        startApp(name, { ...externalEnv(), EMBEDDED: 'true', SANDBOX: 'true', DATA_DIR: join(dataDir, name), GRPC_PORT: '0', HTTP_PORT: '0' }),
       ),
     );
     apps.push(...started);

@@ -1,13 +1,12 @@
-import { int, loadConfig } from '@mp/config';
+import { loadConfig } from '@mp/config';
 import { providerCallbackConfigSchema } from '@mp/provider-callback';
-import { standaloneHostConfigSchema } from '@mp/service-host';
+import { standaloneHostConfigSchema, standalonePortsSchema } from '@mp/service-host';
 
 /** The only place this app reads the environment; start-up fails naming any bad variable. */
 export const configSchema = {
   ...standaloneHostConfigSchema,
   ...providerCallbackConfigSchema,
-  GRPC_PORT: int({ default: 50057, min: 0, max: 65535 }),
-  HTTP_PORT: int({ default: 9107, min: 0, max: 65535 }),
+  ...standalonePortsSchema('provider-callback'),
 };
 
 export const loadAppConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configSchema, env);

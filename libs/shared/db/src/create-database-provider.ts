@@ -9,7 +9,7 @@ export function createDatabaseProvider(config: DatabaseConfig): DatabaseProvider
     if (!/^postgres(ql)?:\/\//.test(url)) {
       throw new Error('databaseUrl must be a postgres:// or postgresql:// URL');
     }
-    return new PostgresProvider(url, config.acquireTimeoutMs);
+    return new PostgresProvider(url, config.acquireTimeoutMs, config.poolMax);
   }
   return new PgliteProvider(config.dataDir, config.acquireTimeoutMs);
 }

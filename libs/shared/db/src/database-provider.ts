@@ -11,6 +11,11 @@ export interface DatabaseConfig {
    * while holding it) into an error instead of a hang.
    */
   acquireTimeoutMs?: number;
+  /**
+   * PostgreSQL connections per schema (default DEFAULT_POOL_MAX). Every service
+   * has its own schema, so a whole platform holds up to ten times this.
+   */
+  poolMax?: number;
 }
 
 export interface DatabaseProvider {
@@ -25,3 +30,6 @@ export interface DatabaseProvider {
 }
 
 export const DEFAULT_ACQUIRE_TIMEOUT_MS = 60_000;
+
+/** Small enough that ten services (plus their /readyz connections) stay well under max_connections=100. */
+export const DEFAULT_POOL_MAX = 5;

@@ -1,5 +1,5 @@
 import knex, { type Knex } from 'knex';
-import { DEFAULT_ACQUIRE_TIMEOUT_MS, type DatabaseProvider } from './database-provider';
+import { DEFAULT_ACQUIRE_TIMEOUT_MS, DEFAULT_POOL_MAX, type DatabaseProvider } from './database-provider';
 import { assertSchemaName, isAlreadyExistsError, quoteIdentifier } from './schema-name';
 
 interface RawPgConnection {
@@ -16,6 +16,7 @@ export class PostgresProvider implements DatabaseProvider {
   constructor(
     private readonly databaseUrl: string,
     private readonly acquireTimeoutMs = DEFAULT_ACQUIRE_TIMEOUT_MS,
+    readonly poolMax = DEFAULT_POOL_MAX,
   ) {}
 
   forSchema(schema: string): Knex {
@@ -73,7 +74,7 @@ export class PostgresProvider implements DatabaseProvider {
       acquireConnectionTimeout: this.acquireTimeoutMs,
       pool: {
         min: 0,
-        max: 10,
+        max: this.poolMax,
         afterCreate: (connection: RawPgConnection, done: (error: Error | null, c: unknown) => void) => {
           ensureSchema(connection).then(
             () => done(null, connection),

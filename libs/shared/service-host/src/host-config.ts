@@ -1,21 +1,11 @@
+import { DEFAULT_POOL_MAX } from '@mp/db';
 import { bool, hostPort, int, list, oneOf, optionalStr, str, url } from '@mp/config';
+import { addressVariable, SERVICE_REGISTRY, serviceEntry, type ServiceName } from './service-registry';
 
-/** Names of the services, as used for schemas, addresses and logs. */
-export const SERVICE_NAMES = [
-  'identity',
-  'messaging',
-  'replies',
-  'consent',
-  'routing',
-  'webhook-dispatcher',
-  'provider-callback',
-  'tendlc',
-  'carrier-simulator',
-] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+export { addressVariable, type ServiceName } from './service-registry';
 
-/** `webhook-dispatcher` -> `WEBHOOK_DISPATCHER_GRPC_URL`. */
-export const addressVariable = (name: ServiceName) => `${name.toUpperCase().replace(/-/g, '_')}_GRPC_URL`;
+/** Names of the services, as used for schemas, addresses and logs (service-registry.ts). */
+export const SERVICE_NAMES: readonly ServiceName[] = SERVICE_REGISTRY.map((s) => s.name);
 
 /** Where the other services answer, one variable each (host:port). */
 export const serviceAddressSchema = Object.fromEntries(
@@ -28,6 +18,11 @@ export const runtimeConfigSchema = {
   SANDBOX: bool({ default: false, description: 'sandbox mode: simulated carrier, sandbox clock and routes' }),
   DATA_DIR: str({ default: '.data', description: 'where embedded PGlite keeps its files' }),
   DATABASE_URL: url({ optional: true, protocols: ['postgres', 'postgresql'], secret: true, description: 'PostgreSQL; embedded PGlite when unset' }),
+  DATABASE_POOL_MAX: int({ default: DEFAULT_POOL_MAX,
+    min: 1,
+    max: 100,
+    // Nine services at 5 plus a /readyz connection each stay near 55 of PostgreSQL's default max_connections=100.
+    description: 'PostgreSQL connections per service schema', }),
   KAFKA_BROKERS: list({ optional: true, description: 'Kafka brokers; the embedded event log when unset' }),
   OTEL_TRACES_EXPORTER: oneOf(['none', 'console'] as const, { default: 'none' }),
   GRPC_DEADLINE_MS: int({ default: 10_000, min: 100 }),
@@ -37,8 +32,22 @@ export const runtimeConfigSchema = {
 export const standaloneHostConfigSchema = {
   ...runtimeConfigSchema,
   ...serviceAddressSchema,
+  // Signed call tokens: every call this service serves is verified, every call it makes is signed.
+  EMBEDDED: bool({
+    default: false,
+    description: 'true: run on a private embedded store and event log when neither DATABASE_URL nor KAFKA_BROKERS is set',
+  }),
   GRPC_HOST: str({ default: '0.0.0.0' }),
   GRPC_PORT: int({ min: 0, max: 65535 }),
   HTTP_PORT: int({ min: 0, max: 65535, description: '/healthz and /readyz' }),
   SERVICE_INSTANCE: optionalStr(),
 };
+
+/** A service app's own ports, defaulting to its registry entry. */
+export function standalonePortsSchema(name: ServiceName) {
+  const entry = serviceEntry(name);
+  return {
+    GRPC_PORT: int({ default: entry.grpcPort, min: 0, max: 65535, description: 'gRPC port' }),
+    HTTP_PORT: int({ default: entry.healthPort, min: 0, max: 65535, description: '/healthz and /readyz' }),
+  };
+}

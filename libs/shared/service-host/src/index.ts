@@ -6,4 +6,5 @@ export * from './run-standalone';
 export * from './service-clients';
 export * from './service-host';
 export * from './service-module';
+export * from './service-registry';
 export * from './start-test-service';

@@ -1,5 +1,5 @@
 import { initTelemetry, createLogger, type LogLevel } from '@mp/telemetry';
-import { chooseClock, chooseDatabase, chooseTransport } from './adapters';
+import { chooseClock, chooseDatabase, chooseTransport, refuseUnsharedStorage } from './adapters';
 import { startHealthServer } from './health-server';
 import { addressVariable, SERVICE_NAMES, type ServiceName } from './host-config';
 import { createServiceClients, type AddressBook } from './service-clients';
@@ -32,6 +32,7 @@ export function addressBookFrom(config: Record<string, unknown>): AddressBook {
 /** Runs one service as its own process (distributed mode), until SIGTERM/SIGINT. */
 export async function runStandalone<C>(module: ServiceModule<C>, config: StandaloneConfig & C): Promise<void> {
   initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER });
+  refuseUnsharedStorage(module.name, config);
   const logger = createLogger(config.LOG_LEVEL, { app: module.name });
   const databases = chooseDatabase(config);
   const transport = chooseTransport(config, databases, module.name);
