@@ -12,6 +12,8 @@ export const ROOT = resolve(__dirname, '../..');
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
+// Parsed YAML is untyped; the specs check the shapes they read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = Record<string, any>;
 
 export interface ComposeService {

@@ -22,7 +22,7 @@ describe('the service registry is followed by', () => {
   it('host config and the service clients', () => {
     expect(SERVICE_NAMES).toEqual(SERVICE_REGISTRY.map((s) => s.name));
     // One typed client per registry service (the lazy getters; functions such as admin() aside).
-    const clients = createServiceClients({});
+    const clients = createServiceClients({}, {} as never); // lazy: no call is made, so no signer is needed
     const perService = Object.keys(clients).filter((k) => Object.getOwnPropertyDescriptor(clients, k)?.get);
     expect(sorted(perService)).toEqual(sorted(SERVICE_NAMES));
     clients.close();
