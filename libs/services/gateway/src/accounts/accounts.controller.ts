@@ -2,6 +2,7 @@ import type { Request as ExRequest } from 'express';
 import { Body, Get, Path, Post, Put, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
+import type { ResourceId } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 import { quotaChange, toAccountResource, toSubaccountResource } from './accounts.mapper';
 import type {
@@ -25,7 +26,7 @@ export class AccountsController extends GatewayController {
   @Get('{accountId}')
   @Security('bearer')
   @Security('apiKey')
-  public async getAccount(@Path() accountId: string, @Request() req: ExRequest): Promise<AccountResource> {
+  public async getAccount(@Path() accountId: ResourceId, @Request() req: ExRequest): Promise<AccountResource> {
     return toAccountResource(await this.deps.clients.identity.getAccount({ accountId }, { principal: principalOf(req) }));
   }
 
@@ -35,7 +36,7 @@ export class AccountsController extends GatewayController {
   @SuccessResponse(201, 'Created')
   @Response<Problem>(400, 'Bad Request')
   public async createSubaccount(
-    @Path() accountId: string,
+    @Path() accountId: ResourceId,
     @Body() body: CreateSubaccountRequest,
     @Request() req: ExRequest,
   ): Promise<SubaccountResource> {
@@ -49,14 +50,14 @@ export class AccountsController extends GatewayController {
 
   @Get('{accountId}/subaccounts')
   @Security('bearer')
-  public async listSubaccounts(@Path() accountId: string, @Request() req: ExRequest): Promise<SubaccountList> {
+  public async listSubaccounts(@Path() accountId: ResourceId, @Request() req: ExRequest): Promise<SubaccountList> {
     const res = await this.deps.clients.identity.listSubaccounts({ accountId }, { principal: principalOf(req) });
     return { items: res.items.map(toSubaccountResource) };
   }
 
   @Get('{accountId}/subaccounts/{subaccountId}')
   @Security('bearer')
-  public async getSubaccount(@Path() accountId: string, @Path() subaccountId: string, @Request() req: ExRequest): Promise<SubaccountResource> {
+  public async getSubaccount(@Path() accountId: ResourceId, @Path() subaccountId: ResourceId, @Request() req: ExRequest): Promise<SubaccountResource> {
     return toSubaccountResource(
       await this.deps.clients.identity.getSubaccount({ accountId, subaccountId }, { principal: principalOf(req) }),
     );
@@ -67,8 +68,8 @@ export class AccountsController extends GatewayController {
   @Security('bearer')
   @Response<Problem>(400, 'Bad Request')
   public async updateSubaccount(
-    @Path() accountId: string,
-    @Path() subaccountId: string,
+    @Path() accountId: ResourceId,
+    @Path() subaccountId: ResourceId,
     @Body() body: UpdateSubaccountRequest,
     @Request() req: ExRequest,
   ): Promise<SubaccountResource> {

@@ -22,6 +22,7 @@ export interface SubaccountResource {
 }
 
 export interface CreateSubaccountRequest {
+  /** @maxLength 200 */
   name: string;
   /** @isInt */
   dailyQuota?: number | null;
@@ -30,6 +31,7 @@ export interface CreateSubaccountRequest {
 }
 
 export interface UpdateSubaccountRequest {
+  /** @maxLength 200 */
   name?: string;
   /** @isInt */
   dailyQuota?: number | null;

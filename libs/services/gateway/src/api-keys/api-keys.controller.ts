@@ -4,6 +4,7 @@ import { Body, Delete, Get, Path, Post, Put, Query, Request, Response, Route, Se
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import { orNull } from '../common/nullable';
+import type { ResourceId } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 import type { ApiKeyList, ApiKeyResource, CreateApiKeyRequest, CreatedApiKeyResource, UpdateApiKeyRequest } from './api-keys.models';
 
@@ -56,7 +57,7 @@ export class ApiKeysController extends GatewayController {
 
   /** Renames a key or replaces its rights. */
   @Put('{apiKeyId}')
-  public async update(@Path() apiKeyId: string, @Body() body: UpdateApiKeyRequest, @Request() req: ExRequest): Promise<ApiKeyResource> {
+  public async update(@Path() apiKeyId: ResourceId, @Body() body: UpdateApiKeyRequest, @Request() req: ExRequest): Promise<ApiKeyResource> {
     const key = await this.deps.clients.identity.updateApiKey(
       { apiKeyId, name: body.name, rights: body.rights ?? [], rightsGiven: body.rights !== undefined },
       { principal: principalOf(req) },
@@ -71,7 +72,7 @@ export class ApiKeysController extends GatewayController {
    */
   @Delete('{apiKeyId}')
   @SuccessResponse(204, 'Revoked')
-  public async revoke(@Path() apiKeyId: string, @Request() req: ExRequest, @Query() purge?: boolean): Promise<void> {
+  public async revoke(@Path() apiKeyId: ResourceId, @Request() req: ExRequest, @Query() purge?: boolean): Promise<void> {
     await this.deps.clients.identity.revokeApiKey({ apiKeyId, purge: purge === true }, { principal: principalOf(req) });
     this.setStatus(204);
   }

@@ -7,16 +7,24 @@ export type ApiKeyRight =
   | 'ManageRecipientConsent';
 
 export interface CreateApiKeyRequest {
+  /** @maxLength 200 */
   name: string;
   /** Defaults to SendMessages and ReadMessages. */
   rights?: ApiKeyRight[];
-  /** Limits the key to one subaccount. */
+  /**
+   * Limits the key to one subaccount.
+   * @maxLength 64
+   */
   subaccountId?: string | null;
-  /** @format date-time */
+  /**
+   * @format date-time
+   * @maxLength 64
+   */
   expiresAt?: string | null;
 }
 
 export interface UpdateApiKeyRequest {
+  /** @maxLength 200 */
   name?: string;
   rights?: ApiKeyRight[];
 }

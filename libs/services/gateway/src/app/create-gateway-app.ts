@@ -1,14 +1,19 @@
 import express, { type Express } from 'express';
+import generatedOpenApi from '../generated/openapi.json';
 import { RegisterRoutes } from '../generated/routes';
 import { bodyParserErrorMapper, jsonBodyParser, rawBodyParser } from './body-parsing';
 import type { GatewayDeps } from './gateway-deps';
 import { notFoundHandler, problemHandler } from './problem.middleware';
 import { rateLimitMiddleware } from './rate-limit.middleware';
 import { signInThrottleMiddleware } from './sign-in-throttle.middleware';
+import { guardPathParameters, storableTextMiddleware } from './storable-text';
 import { traceMiddleware } from './trace.middleware';
 
 /** Provider callbacks are signed over their raw bytes. */
 const RAW_BODY_PATHS = [/^\/v1\/webhooks\/carriers\/[^/]+\/[^/]+\/?$/, /^\/v1\/webhooks\/(stripe|tcr)(\/connect)?\/?$/];
+
+/** Every path parameter name the routes use (`{accountId}` and so on), from the generated document. */
+const PATH_PARAMETERS = [...new Set(Object.keys(generatedOpenApi.paths).flatMap((p) => [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))];
 
 /** The gateway's HTTP pipeline. No business rules here: services decide. */
 export function createGatewayApp(deps: GatewayDeps): Express {
@@ -22,6 +27,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(rateLimitMiddleware);
   app.use((req, res, next) => (RAW_BODY_PATHS.some((p) => p.test(req.path)) ? rawBodyParser(req, res, next) : jsonBodyParser(req, res, next)));
   app.use(bodyParserErrorMapper);
+  app.use(storableTextMiddleware);
+  guardPathParameters(app, PATH_PARAMETERS);
   app.use(signInThrottleMiddleware(deps));
   RegisterRoutes(app);
   app.use(notFoundHandler);

@@ -1,4 +1,4 @@
-import { DomainError } from '@mp/problems';
+import { DomainError, echo } from '@mp/problems';
 import type { ValidateError } from '@tsoa/runtime';
 
 const EXCESS = /^"(.+)" is an excess property/;
@@ -20,8 +20,9 @@ export function validationProblem(error: ValidateError, bodyMissing: boolean): D
     if (excess) {
       for (const name of excess[1].split(',').map((s) => s.trim())) {
         // tsoa names the excess property in the key already (`body.extra`) or only in the message.
+        // Unknown names are the client's text: repeated only in part.
         const full = field === name || field.endsWith(`.${name}`) || !field ? field || name : `${field}.${name}`;
-        (errors[full] ??= []).push('is not a known field');
+        (errors[echo(full, 128)] ??= []).push('is not a known field');
       }
       continue;
     }
@@ -42,5 +43,7 @@ function readableMessage(message: string): string {
     if (allowed.length > 0) return `must be one of ${[...new Set(allowed)].join(', ')}`;
     return 'has an invalid value';
   }
+  const maxLength = /^maxLength (\d+)$/.exec(message);
+  if (maxLength) return `must be at most ${maxLength[1]} characters`;
   return message.replace(/^'[^']*' /, '');
 }

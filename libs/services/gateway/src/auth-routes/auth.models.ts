@@ -1,7 +1,12 @@
 export interface RegisterRequest {
-  /** @format email */
+  /**
+   * @format email
+   * @maxLength 254
+   */
   email: string;
+  /** @maxLength 1024 */
   password: string;
+  /** @maxLength 400 */
   organizationName: string;
 }
 
@@ -13,7 +18,10 @@ export interface RegisterResponse {
 }
 
 export interface VerifyEmailRequest {
-  /** The token from the verification email. */
+  /**
+   * The token from the verification email.
+   * @maxLength 512
+   */
   token: string;
 }
 
@@ -23,7 +31,9 @@ export interface VerifyEmailResponse {
 }
 
 export interface LoginRequest {
+  /** @maxLength 254 */
   email: string;
+  /** @maxLength 1024 */
   password: string;
 }
 
@@ -36,6 +46,7 @@ export interface TokenResponse {
 }
 
 export interface RefreshRequest {
+  /** @maxLength 512 */
   refreshToken: string;
 }
 

@@ -2,6 +2,7 @@ import type { Request as ExRequest } from 'express';
 import { Get, Query, Request, Response, Route, Security, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
+import type { Cursor, QueryText, ResourceId, Timestamp } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 import { toChannelCost, toCharge, toSummary, toTotals } from './billing.mapper';
 import type { MessageChargePageResource, MessageCostsByChannelResource, MessageCostSummaryResource } from './billing.models';
@@ -35,9 +36,9 @@ export class BillingController extends GatewayController {
   @Security('apiKey', ['ReadMessages'])
   public async messageCosts(
     @Request() req: ExRequest,
-    @Query() from?: string,
-    @Query() to?: string,
-    @Query() subaccountId?: string,
+    @Query() from?: Timestamp,
+    @Query() to?: Timestamp,
+    @Query() subaccountId?: ResourceId,
   ): Promise<MessageCostSummaryResource> {
     const principal = principalOf(req);
     const summary = await this.deps.clients.messaging.getMessageCosts(
@@ -58,9 +59,9 @@ export class BillingController extends GatewayController {
   @Security('apiKey', ['ReadMessages'])
   public async messageCostsByChannel(
     @Request() req: ExRequest,
-    @Query() from?: string,
-    @Query() to?: string,
-    @Query() subaccountId?: string,
+    @Query() from?: Timestamp,
+    @Query() to?: Timestamp,
+    @Query() subaccountId?: ResourceId,
   ): Promise<MessageCostsByChannelResource> {
     const principal = principalOf(req);
     const costs = await this.deps.clients.messaging.getMessageCostsByChannel(
@@ -87,12 +88,12 @@ export class BillingController extends GatewayController {
   @Security('apiKey', ['ReadMessages'])
   public async messageCostDetail(
     @Request() req: ExRequest,
-    @Query() from?: string,
-    @Query() to?: string,
-    @Query() subaccountId?: string,
-    @Query() channelType?: string,
+    @Query() from?: Timestamp,
+    @Query() to?: Timestamp,
+    @Query() subaccountId?: ResourceId,
+    @Query() channelType?: QueryText,
     @Query() pageSize?: number,
-    @Query() cursor?: string,
+    @Query() cursor?: Cursor,
   ): Promise<MessageChargePageResource> {
     const principal = principalOf(req);
     const page = await this.deps.clients.messaging.listMessageCharges(

@@ -4,6 +4,7 @@ import { principalOf } from '../app/request-context';
 import { toCarrierEvent } from '../billing/billing.mapper';
 import type { CarrierEventListResource } from '../billing/billing.models';
 import { GatewayController } from '../common/gateway-controller';
+import type { ResourceId } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 
 @Route('v1')
@@ -25,7 +26,7 @@ export class CarrierEventsController extends GatewayController {
   @Get('messages/{messageId}/carrier-events')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
-  public async carrierEvents(@Path() messageId: string, @Request() req: ExRequest): Promise<CarrierEventListResource> {
+  public async carrierEvents(@Path() messageId: ResourceId, @Request() req: ExRequest): Promise<CarrierEventListResource> {
     const principal = principalOf(req);
     const list = await this.deps.clients.messaging.listCarrierEvents({ accountId: principal.accountId, messageId }, { principal });
     return { messageId: list.messageId, items: list.items.map(toCarrierEvent) };

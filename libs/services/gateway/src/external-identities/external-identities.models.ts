@@ -1,10 +1,14 @@
 export interface ExternalLoginRequest {
-  /** Name of a configured OpenID Connect issuer (`EXTERNAL_IDENTITY_PROVIDERS`), e.g. `google`. */
+  /**
+   * Name of a configured OpenID Connect issuer (`EXTERNAL_IDENTITY_PROVIDERS`), e.g. `google`.
+   * @maxLength 100
+   */
   provider: string;
   /**
    * An OpenID Connect id token from that issuer (compact JWS, RS256, ES256 or EdDSA)
    * whose `aud` is the platform's client id there. Exchange it right after sign-in:
    * tokens issued over an hour ago are refused.
+   * @maxLength 16384
    */
   idToken: string;
 }
@@ -27,7 +31,10 @@ export interface ExternalIdentityList {
 }
 
 export interface UnlinkRequest {
-  /** The provider whose identity to unlink from the signed-in user. */
+  /**
+   * The provider whose identity to unlink from the signed-in user.
+   * @maxLength 100
+   */
   provider: string;
   /**
    * Ignored: the password field was removed from unlink (changelog 2026-10-06);

@@ -112,18 +112,23 @@ const models: TsoaRoute.Models = {
     "InviteUserRequest": {
         "dataType": "refObject",
         "properties": {
-            "email": {"dataType":"string","required":true},
+            "email": {"dataType":"string","required":true,"validators":{"maxLength":{"value":254}}},
             "role": {"ref":"Role","required":true},
-            "subaccountId": {"dataType":"string"},
+            "subaccountId": {"dataType":"string","validators":{"maxLength":{"value":64}}},
         },
         "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ResourceId": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":64}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "UpdateUserRequest": {
         "dataType": "refObject",
         "properties": {
             "role": {"ref":"Role"},
-            "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}]},
+            "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"validators":{"maxLength":{"value":64}}},
         },
         "additionalProperties": false,
     },
@@ -142,8 +147,8 @@ const models: TsoaRoute.Models = {
     "AcceptInvitationRequest": {
         "dataType": "refObject",
         "properties": {
-            "token": {"dataType":"string","required":true},
-            "password": {"dataType":"string","required":true},
+            "token": {"dataType":"string","required":true,"validators":{"maxLength":{"value":512}}},
+            "password": {"dataType":"string","required":true,"validators":{"maxLength":{"value":1024}}},
         },
         "additionalProperties": false,
     },
@@ -178,7 +183,7 @@ const models: TsoaRoute.Models = {
     "EnrollmentSetupRequest": {
         "dataType": "refObject",
         "properties": {
-            "enrollmentToken": {"dataType":"string","required":true},
+            "enrollmentToken": {"dataType":"string","required":true,"validators":{"maxLength":{"value":512}}},
         },
         "additionalProperties": false,
     },
@@ -198,8 +203,8 @@ const models: TsoaRoute.Models = {
     "EnrollmentConfirmRequest": {
         "dataType": "refObject",
         "properties": {
-            "enrollmentToken": {"dataType":"string","required":true},
-            "code": {"dataType":"string","required":true},
+            "enrollmentToken": {"dataType":"string","required":true,"validators":{"maxLength":{"value":512}}},
+            "code": {"dataType":"string","required":true,"validators":{"maxLength":{"value":64}}},
         },
         "additionalProperties": false,
     },
@@ -332,12 +337,12 @@ const models: TsoaRoute.Models = {
     "WebAuthnCredentialJson": {
         "dataType": "refObject",
         "properties": {
-            "id": {"dataType":"string","required":true},
-            "rawId": {"dataType":"string","required":true},
+            "id": {"dataType":"string","required":true,"validators":{"maxLength":{"value":1024}}},
+            "rawId": {"dataType":"string","required":true,"validators":{"maxLength":{"value":1024}}},
             "type": {"dataType":"enum","enums":["public-key"],"required":true},
             "response": {"dataType":"nestedObjectLiteral","nestedProperties":{},"additionalProperties":{"dataType":"any"},"required":true},
             "clientExtensionResults": {"dataType":"nestedObjectLiteral","nestedProperties":{},"additionalProperties":{"dataType":"any"}},
-            "authenticatorAttachment": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}]},
+            "authenticatorAttachment": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"validators":{"maxLength":{"value":32}}},
         },
         "additionalProperties": {"dataType":"any"},
     },
@@ -346,7 +351,7 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "credential": {"ref":"WebAuthnCredentialJson","required":true},
-            "name": {"dataType":"string"},
+            "name": {"dataType":"string","validators":{"maxLength":{"value":200}}},
         },
         "additionalProperties": false,
     },
@@ -354,7 +359,7 @@ const models: TsoaRoute.Models = {
     "RenamePasskeyRequest": {
         "dataType": "refObject",
         "properties": {
-            "name": {"dataType":"string","required":true},
+            "name": {"dataType":"string","required":true,"validators":{"maxLength":{"value":200}}},
         },
         "additionalProperties": false,
     },
@@ -362,7 +367,7 @@ const models: TsoaRoute.Models = {
     "PasskeyLoginOptionsRequest": {
         "dataType": "refObject",
         "properties": {
-            "mfaToken": {"dataType":"string","required":true},
+            "mfaToken": {"dataType":"string","required":true,"validators":{"maxLength":{"value":512}}},
         },
         "additionalProperties": false,
     },
@@ -410,9 +415,9 @@ const models: TsoaRoute.Models = {
     "LoginMfaRequest": {
         "dataType": "refObject",
         "properties": {
-            "mfaToken": {"dataType":"string","required":true},
+            "mfaToken": {"dataType":"string","required":true,"validators":{"maxLength":{"value":512}}},
             "method": {"ref":"MfaMethod","required":true},
-            "code": {"dataType":"string"},
+            "code": {"dataType":"string","validators":{"maxLength":{"value":64}}},
             "credential": {"ref":"WebAuthnCredentialJson"},
         },
         "additionalProperties": false,
@@ -440,7 +445,7 @@ const models: TsoaRoute.Models = {
     "TotpConfirmRequest": {
         "dataType": "refObject",
         "properties": {
-            "code": {"dataType":"string","required":true},
+            "code": {"dataType":"string","required":true,"validators":{"maxLength":{"value":64}}},
         },
         "additionalProperties": false,
     },
@@ -460,7 +465,7 @@ const models: TsoaRoute.Models = {
         "properties": {
             "action": {"ref":"StepUpAction","required":true},
             "method": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["totp"]},{"dataType":"enum","enums":["webauthn"]}]},
-            "code": {"dataType":"string"},
+            "code": {"dataType":"string","validators":{"maxLength":{"value":64}}},
             "credential": {"ref":"WebAuthnCredentialJson"},
         },
         "additionalProperties": false,
@@ -487,7 +492,7 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "action": {"ref":"StepUpAction","required":true},
-            "code": {"dataType":"string","required":true},
+            "code": {"dataType":"string","required":true,"validators":{"maxLength":{"value":64}}},
         },
         "additionalProperties": false,
     },
@@ -560,6 +565,11 @@ const models: TsoaRoute.Models = {
         "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Transactional"]},{"dataType":"enum","enums":["Marketing"]}],"validators":{}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "TemplateParameterValue": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":10000}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "Priority": {
         "dataType": "refAlias",
         "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Normal"]},{"dataType":"enum","enums":["Urgent"]}],"validators":{}},
@@ -569,18 +579,18 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "channelType": {"ref":"ChannelType"},
-            "destination": {"dataType":"string"},
-            "to": {"dataType":"string"},
-            "subaccountId": {"dataType":"string"},
-            "body": {"dataType":"string"},
+            "destination": {"dataType":"string","validators":{"maxLength":{"value":320}}},
+            "to": {"dataType":"string","validators":{"maxLength":{"value":320}}},
+            "subaccountId": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+            "body": {"dataType":"string","validators":{"maxLength":{"value":200000}}},
             "messageType": {"ref":"MessageType"},
-            "actor": {"dataType":"string"},
-            "templateId": {"dataType":"string"},
-            "templateParameters": {"dataType":"nestedObjectLiteral","nestedProperties":{},"additionalProperties":{"dataType":"string"}},
-            "clientReference": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}]},
-            "externalId": {"dataType":"string"},
-            "sendAt": {"dataType":"string"},
-            "expiresAt": {"dataType":"string"},
+            "actor": {"dataType":"string","validators":{"maxLength":{"value":512}}},
+            "templateId": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+            "templateParameters": {"dataType":"nestedObjectLiteral","nestedProperties":{},"additionalProperties":{"ref":"TemplateParameterValue"}},
+            "clientReference": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"validators":{"maxLength":{"value":256}}},
+            "externalId": {"dataType":"string","validators":{"maxLength":{"value":256}}},
+            "sendAt": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+            "expiresAt": {"dataType":"string","validators":{"maxLength":{"value":64}}},
             "priority": {"ref":"Priority"},
         },
         "additionalProperties": false,
@@ -600,7 +610,7 @@ const models: TsoaRoute.Models = {
     "SegmentPreviewRequest": {
         "dataType": "refObject",
         "properties": {
-            "body": {"dataType":"string","required":true},
+            "body": {"dataType":"string","required":true,"validators":{"maxLength":{"value":200000}}},
         },
         "additionalProperties": false,
     },
@@ -614,11 +624,31 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "QueryText": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":320}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Timestamp": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "QueryInteger": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":16}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Cursor": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":1024}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ExternalLoginRequest": {
         "dataType": "refObject",
         "properties": {
-            "provider": {"dataType":"string","required":true},
-            "idToken": {"dataType":"string","required":true},
+            "provider": {"dataType":"string","required":true,"validators":{"maxLength":{"value":100}}},
+            "idToken": {"dataType":"string","required":true,"validators":{"maxLength":{"value":16384}}},
         },
         "additionalProperties": false,
     },
@@ -647,7 +677,7 @@ const models: TsoaRoute.Models = {
     "UnlinkRequest": {
         "dataType": "refObject",
         "properties": {
-            "provider": {"dataType":"string","required":true},
+            "provider": {"dataType":"string","required":true,"validators":{"maxLength":{"value":100}}},
             "password": {"dataType":"any"},
         },
         "additionalProperties": false,
@@ -770,9 +800,9 @@ const models: TsoaRoute.Models = {
     "RegisterRequest": {
         "dataType": "refObject",
         "properties": {
-            "email": {"dataType":"string","required":true},
-            "password": {"dataType":"string","required":true},
-            "organizationName": {"dataType":"string","required":true},
+            "email": {"dataType":"string","required":true,"validators":{"maxLength":{"value":254}}},
+            "password": {"dataType":"string","required":true,"validators":{"maxLength":{"value":1024}}},
+            "organizationName": {"dataType":"string","required":true,"validators":{"maxLength":{"value":400}}},
         },
         "additionalProperties": false,
     },
@@ -789,7 +819,7 @@ const models: TsoaRoute.Models = {
     "VerifyEmailRequest": {
         "dataType": "refObject",
         "properties": {
-            "token": {"dataType":"string","required":true},
+            "token": {"dataType":"string","required":true,"validators":{"maxLength":{"value":512}}},
         },
         "additionalProperties": false,
     },
@@ -797,8 +827,8 @@ const models: TsoaRoute.Models = {
     "LoginRequest": {
         "dataType": "refObject",
         "properties": {
-            "email": {"dataType":"string","required":true},
-            "password": {"dataType":"string","required":true},
+            "email": {"dataType":"string","required":true,"validators":{"maxLength":{"value":254}}},
+            "password": {"dataType":"string","required":true,"validators":{"maxLength":{"value":1024}}},
         },
         "additionalProperties": false,
     },
@@ -806,7 +836,7 @@ const models: TsoaRoute.Models = {
     "RefreshRequest": {
         "dataType": "refObject",
         "properties": {
-            "refreshToken": {"dataType":"string","required":true},
+            "refreshToken": {"dataType":"string","required":true,"validators":{"maxLength":{"value":512}}},
         },
         "additionalProperties": false,
     },
@@ -836,10 +866,10 @@ const models: TsoaRoute.Models = {
     "CreateApiKeyRequest": {
         "dataType": "refObject",
         "properties": {
-            "name": {"dataType":"string","required":true},
+            "name": {"dataType":"string","required":true,"validators":{"maxLength":{"value":200}}},
             "rights": {"dataType":"array","array":{"dataType":"refAlias","ref":"ApiKeyRight"}},
-            "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}]},
-            "expiresAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}]},
+            "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"validators":{"maxLength":{"value":64}}},
+            "expiresAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"validators":{"maxLength":{"value":64}}},
         },
         "additionalProperties": false,
     },
@@ -871,7 +901,7 @@ const models: TsoaRoute.Models = {
     "UpdateApiKeyRequest": {
         "dataType": "refObject",
         "properties": {
-            "name": {"dataType":"string"},
+            "name": {"dataType":"string","validators":{"maxLength":{"value":200}}},
             "rights": {"dataType":"array","array":{"dataType":"refAlias","ref":"ApiKeyRight"}},
         },
         "additionalProperties": false,
@@ -907,7 +937,7 @@ const models: TsoaRoute.Models = {
     "CreateSubaccountRequest": {
         "dataType": "refObject",
         "properties": {
-            "name": {"dataType":"string","required":true},
+            "name": {"dataType":"string","required":true,"validators":{"maxLength":{"value":200}}},
             "dailyQuota": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}]},
             "monthlyQuota": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}]},
         },
@@ -925,7 +955,7 @@ const models: TsoaRoute.Models = {
     "UpdateSubaccountRequest": {
         "dataType": "refObject",
         "properties": {
-            "name": {"dataType":"string"},
+            "name": {"dataType":"string","validators":{"maxLength":{"value":200}}},
             "dailyQuota": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}]},
             "monthlyQuota": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}]},
         },
@@ -1023,7 +1053,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsUsersController_update: Record<string, TsoaRoute.ParameterSchema> = {
-                userId: {"in":"path","name":"userId","required":true,"dataType":"string"},
+                userId: {"in":"path","name":"userId","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"UpdateUserRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
@@ -1061,7 +1091,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsUsersController_deactivate: Record<string, TsoaRoute.ParameterSchema> = {
-                userId: {"in":"path","name":"userId","required":true,"dataType":"string"},
+                userId: {"in":"path","name":"userId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.post('/v1/account/users/:userId/deactivate',
@@ -1133,7 +1163,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsSecurityPolicyController_get: Record<string, TsoaRoute.ParameterSchema> = {
-                accountId: {"in":"path","name":"accountId","required":true,"dataType":"string"},
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/accounts/:accountId/security-policy',
@@ -1170,7 +1200,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsSecurityPolicyController_update: Record<string, TsoaRoute.ParameterSchema> = {
-                accountId: {"in":"path","name":"accountId","required":true,"dataType":"string"},
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"SecurityPolicyUpdate"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
                 stepUpToken: {"in":"header","name":"X-Step-Up-Token","dataType":"string"},
@@ -1425,7 +1455,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsQuotaController_subaccountQuota: Record<string, TsoaRoute.ParameterSchema> = {
-                subaccountId: {"in":"path","name":"subaccountId","required":true,"dataType":"string"},
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/quota/subaccounts/:subaccountId',
@@ -1462,7 +1492,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsQuotaController_userSubaccountQuota: Record<string, TsoaRoute.ParameterSchema> = {
-                subaccountId: {"in":"path","name":"subaccountId","required":true,"dataType":"string"},
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/user/quota/subaccounts/:subaccountId',
@@ -1819,7 +1849,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsPasskeysController_rename: Record<string, TsoaRoute.ParameterSchema> = {
-                id: {"in":"path","name":"id","required":true,"dataType":"string"},
+                id: {"in":"path","name":"id","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"RenamePasskeyRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
@@ -1857,7 +1887,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsPasskeysController_remove: Record<string, TsoaRoute.ParameterSchema> = {
-                id: {"in":"path","name":"id","required":true,"dataType":"string"},
+                id: {"in":"path","name":"id","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
                 stepUpToken: {"in":"header","name":"X-Step-Up-Token","dataType":"string"},
         };
@@ -2333,7 +2363,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsMessagesController_sendFromAccount: Record<string, TsoaRoute.ParameterSchema> = {
-                accountId: {"in":"path","name":"accountId","required":true,"dataType":"string"},
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"SendMessageRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
                 idempotencyKey: {"in":"header","name":"Idempotency-Key","dataType":"string"},
@@ -2372,7 +2402,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsMessagesController_sendFromSubaccount: Record<string, TsoaRoute.ParameterSchema> = {
-                subaccountId: {"in":"path","name":"subaccountId","required":true,"dataType":"string"},
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"SendMessageRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
                 idempotencyKey: {"in":"header","name":"Idempotency-Key","dataType":"string"},
@@ -2411,8 +2441,8 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsMessagesController_getMessage: Record<string, TsoaRoute.ParameterSchema> = {
-                accountId: {"in":"path","name":"accountId","required":true,"dataType":"string"},
-                messageId: {"in":"path","name":"messageId","required":true,"dataType":"string"},
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                messageId: {"in":"path","name":"messageId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/accounts/:accountId/messages/:messageId',
@@ -2449,8 +2479,8 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsMessagesController_cancelFromAccount: Record<string, TsoaRoute.ParameterSchema> = {
-                accountId: {"in":"path","name":"accountId","required":true,"dataType":"string"},
-                messageId: {"in":"path","name":"messageId","required":true,"dataType":"string"},
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                messageId: {"in":"path","name":"messageId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.post('/v1/accounts/:accountId/messages/:messageId/cancel',
@@ -2487,8 +2517,8 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsMessagesController_cancelFromSubaccount: Record<string, TsoaRoute.ParameterSchema> = {
-                subaccountId: {"in":"path","name":"subaccountId","required":true,"dataType":"string"},
-                messageId: {"in":"path","name":"messageId","required":true,"dataType":"string"},
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                messageId: {"in":"path","name":"messageId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.post('/v1/subaccounts/:subaccountId/messages/:messageId/cancel',
@@ -2562,15 +2592,15 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsMessageListController_listAccountMessages: Record<string, TsoaRoute.ParameterSchema> = {
-                accountId: {"in":"path","name":"accountId","required":true,"dataType":"string"},
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                status: {"in":"query","name":"status","dataType":"string"},
-                clientReference: {"in":"query","name":"clientReference","dataType":"string"},
-                subaccountId: {"in":"query","name":"subaccountId","dataType":"string"},
-                from: {"in":"query","name":"from","dataType":"string"},
-                to: {"in":"query","name":"to","dataType":"string"},
-                pageSize: {"in":"query","name":"pageSize","dataType":"string"},
-                cursor: {"in":"query","name":"cursor","dataType":"string"},
+                status: {"in":"query","name":"status","ref":"QueryText"},
+                clientReference: {"in":"query","name":"clientReference","ref":"QueryText"},
+                subaccountId: {"in":"query","name":"subaccountId","ref":"ResourceId"},
+                from: {"in":"query","name":"from","ref":"Timestamp"},
+                to: {"in":"query","name":"to","ref":"Timestamp"},
+                pageSize: {"in":"query","name":"pageSize","ref":"QueryInteger"},
+                cursor: {"in":"query","name":"cursor","ref":"Cursor"},
         };
         app.get('/v1/accounts/:accountId/messages',
             authenticateMiddleware([{"bearer":[]},{"apiKey":["ReadMessages"]}]),
@@ -2606,14 +2636,14 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsMessageListController_listSubaccountMessages: Record<string, TsoaRoute.ParameterSchema> = {
-                subaccountId: {"in":"path","name":"subaccountId","required":true,"dataType":"string"},
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                status: {"in":"query","name":"status","dataType":"string"},
-                clientReference: {"in":"query","name":"clientReference","dataType":"string"},
-                from: {"in":"query","name":"from","dataType":"string"},
-                to: {"in":"query","name":"to","dataType":"string"},
-                pageSize: {"in":"query","name":"pageSize","dataType":"string"},
-                cursor: {"in":"query","name":"cursor","dataType":"string"},
+                status: {"in":"query","name":"status","ref":"QueryText"},
+                clientReference: {"in":"query","name":"clientReference","ref":"QueryText"},
+                from: {"in":"query","name":"from","ref":"Timestamp"},
+                to: {"in":"query","name":"to","ref":"Timestamp"},
+                pageSize: {"in":"query","name":"pageSize","ref":"QueryInteger"},
+                cursor: {"in":"query","name":"cursor","ref":"Cursor"},
         };
         app.get('/v1/subaccounts/:subaccountId/messages',
             authenticateMiddleware([{"bearer":[]},{"apiKey":["ReadMessages"]}]),
@@ -2758,7 +2788,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsCarrierEventsController_carrierEvents: Record<string, TsoaRoute.ParameterSchema> = {
-                messageId: {"in":"path","name":"messageId","required":true,"dataType":"string"},
+                messageId: {"in":"path","name":"messageId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/messages/:messageId/carrier-events',
@@ -2796,9 +2826,9 @@ export function RegisterRoutes(app: Router) {
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsBillingController_messageCosts: Record<string, TsoaRoute.ParameterSchema> = {
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                from: {"in":"query","name":"from","dataType":"string"},
-                to: {"in":"query","name":"to","dataType":"string"},
-                subaccountId: {"in":"query","name":"subaccountId","dataType":"string"},
+                from: {"in":"query","name":"from","ref":"Timestamp"},
+                to: {"in":"query","name":"to","ref":"Timestamp"},
+                subaccountId: {"in":"query","name":"subaccountId","ref":"ResourceId"},
         };
         app.get('/v1/billing/message-costs',
             authenticateMiddleware([{"bearer":[]},{"apiKey":["ReadMessages"]}]),
@@ -2835,9 +2865,9 @@ export function RegisterRoutes(app: Router) {
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsBillingController_messageCostsByChannel: Record<string, TsoaRoute.ParameterSchema> = {
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                from: {"in":"query","name":"from","dataType":"string"},
-                to: {"in":"query","name":"to","dataType":"string"},
-                subaccountId: {"in":"query","name":"subaccountId","dataType":"string"},
+                from: {"in":"query","name":"from","ref":"Timestamp"},
+                to: {"in":"query","name":"to","ref":"Timestamp"},
+                subaccountId: {"in":"query","name":"subaccountId","ref":"ResourceId"},
         };
         app.get('/v1/billing/message-costs/channels',
             authenticateMiddleware([{"bearer":[]},{"apiKey":["ReadMessages"]}]),
@@ -2874,12 +2904,12 @@ export function RegisterRoutes(app: Router) {
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsBillingController_messageCostDetail: Record<string, TsoaRoute.ParameterSchema> = {
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                from: {"in":"query","name":"from","dataType":"string"},
-                to: {"in":"query","name":"to","dataType":"string"},
-                subaccountId: {"in":"query","name":"subaccountId","dataType":"string"},
-                channelType: {"in":"query","name":"channelType","dataType":"string"},
+                from: {"in":"query","name":"from","ref":"Timestamp"},
+                to: {"in":"query","name":"to","ref":"Timestamp"},
+                subaccountId: {"in":"query","name":"subaccountId","ref":"ResourceId"},
+                channelType: {"in":"query","name":"channelType","ref":"QueryText"},
                 pageSize: {"in":"query","name":"pageSize","dataType":"integer","validators":{"isInt":{"errorMsg":"pageSize"},"minimum":{"value":1},"maximum":{"value":200}}},
-                cursor: {"in":"query","name":"cursor","dataType":"string"},
+                cursor: {"in":"query","name":"cursor","ref":"Cursor"},
         };
         app.get('/v1/billing/message-costs/detail',
             authenticateMiddleware([{"bearer":[]},{"apiKey":["ReadMessages"]}]),
@@ -3164,7 +3194,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsApiKeysController_update: Record<string, TsoaRoute.ParameterSchema> = {
-                apiKeyId: {"in":"path","name":"apiKeyId","required":true,"dataType":"string"},
+                apiKeyId: {"in":"path","name":"apiKeyId","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"UpdateApiKeyRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
@@ -3202,7 +3232,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsApiKeysController_revoke: Record<string, TsoaRoute.ParameterSchema> = {
-                apiKeyId: {"in":"path","name":"apiKeyId","required":true,"dataType":"string"},
+                apiKeyId: {"in":"path","name":"apiKeyId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
                 purge: {"in":"query","name":"purge","dataType":"boolean"},
         };
@@ -3240,7 +3270,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsAccountsController_getAccount: Record<string, TsoaRoute.ParameterSchema> = {
-                accountId: {"in":"path","name":"accountId","required":true,"dataType":"string"},
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/accounts/:accountId',
@@ -3277,7 +3307,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsAccountsController_createSubaccount: Record<string, TsoaRoute.ParameterSchema> = {
-                accountId: {"in":"path","name":"accountId","required":true,"dataType":"string"},
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"CreateSubaccountRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
@@ -3315,7 +3345,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsAccountsController_listSubaccounts: Record<string, TsoaRoute.ParameterSchema> = {
-                accountId: {"in":"path","name":"accountId","required":true,"dataType":"string"},
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/accounts/:accountId/subaccounts',
@@ -3352,8 +3382,8 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsAccountsController_getSubaccount: Record<string, TsoaRoute.ParameterSchema> = {
-                accountId: {"in":"path","name":"accountId","required":true,"dataType":"string"},
-                subaccountId: {"in":"path","name":"subaccountId","required":true,"dataType":"string"},
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/accounts/:accountId/subaccounts/:subaccountId',
@@ -3390,8 +3420,8 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsAccountsController_updateSubaccount: Record<string, TsoaRoute.ParameterSchema> = {
-                accountId: {"in":"path","name":"accountId","required":true,"dataType":"string"},
-                subaccountId: {"in":"path","name":"subaccountId","required":true,"dataType":"string"},
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"UpdateSubaccountRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };

@@ -2,6 +2,7 @@ import type { Request as ExRequest } from 'express';
 import { Get, Path, Query, Request, Response, Route, Security, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
+import type { Cursor, QueryInteger, QueryText, ResourceId, Timestamp } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 import type { MessageList } from './message-list.models';
 import { toMessageResource } from './messages.mapper';
@@ -33,15 +34,15 @@ export class MessageListController extends GatewayController {
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
   public async listAccountMessages(
-    @Path() accountId: string,
+    @Path() accountId: ResourceId,
     @Request() req: ExRequest,
-    @Query() status?: string,
-    @Query() clientReference?: string,
-    @Query() subaccountId?: string,
-    @Query() from?: string,
-    @Query() to?: string,
-    @Query() pageSize?: string,
-    @Query() cursor?: string,
+    @Query() status?: QueryText,
+    @Query() clientReference?: QueryText,
+    @Query() subaccountId?: ResourceId,
+    @Query() from?: Timestamp,
+    @Query() to?: Timestamp,
+    @Query() pageSize?: QueryInteger,
+    @Query() cursor?: Cursor,
   ): Promise<MessageList> {
     const page = await this.deps.clients.messaging.listMessages(
       { accountId, subaccountId, subaccountRoute: false, status, clientReference, from, to, pageSize, cursor },
@@ -55,14 +56,14 @@ export class MessageListController extends GatewayController {
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
   public async listSubaccountMessages(
-    @Path() subaccountId: string,
+    @Path() subaccountId: ResourceId,
     @Request() req: ExRequest,
-    @Query() status?: string,
-    @Query() clientReference?: string,
-    @Query() from?: string,
-    @Query() to?: string,
-    @Query() pageSize?: string,
-    @Query() cursor?: string,
+    @Query() status?: QueryText,
+    @Query() clientReference?: QueryText,
+    @Query() from?: Timestamp,
+    @Query() to?: Timestamp,
+    @Query() pageSize?: QueryInteger,
+    @Query() cursor?: Cursor,
   ): Promise<MessageList> {
     const principal = principalOf(req);
     const page = await this.deps.clients.messaging.listMessages(

@@ -3,6 +3,7 @@ import type { Request as ExRequest } from 'express';
 import { Body, Get, Header, Path, Post, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
+import type { ResourceId } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 import { toMessageResource, toSendRequest } from './messages.mapper';
 import type { MessageResource, SegmentPreview, SegmentPreviewRequest, SendMessageRequest } from './messages.models';
@@ -25,7 +26,7 @@ export class MessagesController extends GatewayController {
   @Response<Problem>(402, 'No active subscription')
   @Response<Problem>(409, 'CONFLICT: the Idempotency-Key was used with another request in the last 24 hours')
   public async sendFromAccount(
-    @Path() accountId: string,
+    @Path() accountId: ResourceId,
     @Body() body: SendMessageRequest,
     @Request() req: ExRequest,
     @Header('Idempotency-Key') idempotencyKey?: string,
@@ -46,7 +47,7 @@ export class MessagesController extends GatewayController {
   @Response<Problem>(402, 'No active subscription')
   @Response<Problem>(409, 'CONFLICT: the Idempotency-Key was used with another request in the last 24 hours')
   public async sendFromSubaccount(
-    @Path() subaccountId: string,
+    @Path() subaccountId: ResourceId,
     @Body() body: SendMessageRequest,
     @Request() req: ExRequest,
     @Header('Idempotency-Key') idempotencyKey?: string,
@@ -67,7 +68,7 @@ export class MessagesController extends GatewayController {
   @Get('accounts/{accountId}/messages/{messageId}')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
-  public async getMessage(@Path() accountId: string, @Path() messageId: string, @Request() req: ExRequest): Promise<MessageResource> {
+  public async getMessage(@Path() accountId: ResourceId, @Path() messageId: ResourceId, @Request() req: ExRequest): Promise<MessageResource> {
     return toMessageResource(
       await this.deps.clients.messaging.getMessage({ accountId, messageId }, { principal: principalOf(req) }),
     );
@@ -82,7 +83,7 @@ export class MessagesController extends GatewayController {
   @Security('bearer')
   @Security('apiKey', ['SendMessages'])
   @Response<Problem>(409, 'MESSAGE_NOT_CANCELABLE: the message is not scheduled')
-  public async cancelFromAccount(@Path() accountId: string, @Path() messageId: string, @Request() req: ExRequest): Promise<MessageResource> {
+  public async cancelFromAccount(@Path() accountId: ResourceId, @Path() messageId: ResourceId, @Request() req: ExRequest): Promise<MessageResource> {
     return toMessageResource(await this.deps.clients.messaging.cancelMessage({ accountId, messageId }, { principal: principalOf(req) }));
   }
 
@@ -92,8 +93,8 @@ export class MessagesController extends GatewayController {
   @Security('apiKey', ['SendMessages'])
   @Response<Problem>(409, 'MESSAGE_NOT_CANCELABLE: the message is not scheduled')
   public async cancelFromSubaccount(
-    @Path() subaccountId: string,
-    @Path() messageId: string,
+    @Path() subaccountId: ResourceId,
+    @Path() messageId: ResourceId,
     @Request() req: ExRequest,
   ): Promise<MessageResource> {
     const principal = principalOf(req);

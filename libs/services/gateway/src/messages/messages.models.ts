@@ -2,33 +2,69 @@ export type ChannelType = 'Sms' | 'WhatsApp' | 'Email';
 export type MessageType = 'Transactional' | 'Marketing';
 export type Priority = 'Normal' | 'Urgent';
 
+/**
+ * One placeholder value of a template.
+ * @maxLength 10000
+ */
+export type TemplateParameterValue = string;
+
 /** Submission fields (spec 2.1). A recipient and `body` (or `templateId`) are required. */
 export interface SendMessageRequest {
   /** Defaults to the subaccount's routing policy, else Sms. */
   channelType?: ChannelType;
-  /** Recipient: E.164 for Sms and WhatsApp, an email address for Email. */
+  /**
+   * Recipient: E.164 for Sms and WhatsApp, an email address for Email.
+   * @maxLength 320
+   */
   destination?: string;
-  /** Alias of `destination`; both present and different is 400. */
+  /**
+   * Alias of `destination`; both present and different is 400.
+   * @maxLength 320
+   */
   to?: string;
-  /** Account route only: send through this subaccount. */
+  /**
+   * Account route only: send through this subaccount.
+   * @maxLength 64
+   */
   subaccountId?: string;
-  /** Message text; required unless `templateId` is given. At most 1600 characters for Sms, 4096 for WhatsApp, 100000 for Email (whose subject is the first line). */
+  /**
+   * Message text; required unless `templateId` is given. At most 1600 characters for Sms, 4096 for WhatsApp, 100000 for Email (whose subject is the first line).
+   * @maxLength 200000
+   */
   body?: string;
   /** `Transactional` (default) or `Marketing`. */
   messageType?: MessageType;
-  /** Label of the calling party, at most 256 characters; returned on the message. */
+  /**
+   * Label of the calling party, at most 256 characters; returned on the message.
+   * @maxLength 512
+   */
   actor?: string;
-  /** A template to send from (UUID). Template sending is not available yet: a well-formed id answers 422 `INVALID_OPERATION`. */
+  /**
+   * A template to send from (UUID). Template sending is not available yet: a well-formed id answers 422 `INVALID_OPERATION`.
+   * @maxLength 64
+   */
   templateId?: string;
   /** Values for the template's placeholders; only with `templateId`. */
-  templateParameters?: { [name: string]: string };
-  /** Your own reference; trimmed, blank means none, at most 128 characters. */
+  templateParameters?: { [name: string]: TemplateParameterValue };
+  /**
+   * Your own reference; trimmed, blank means none, at most 128 characters.
+   * @maxLength 256
+   */
   clientReference?: string | null;
-  /** Your own request id (at most 128 characters), stored and returned, to correlate a request with the message id. */
+  /**
+   * Your own request id (at most 128 characters), stored and returned, to correlate a request with the message id.
+   * @maxLength 256
+   */
   externalId?: string;
-  /** UTC ISO-8601 with Z, 60 s to 30 days ahead. */
+  /**
+   * UTC ISO-8601 with Z, 60 s to 30 days ahead.
+   * @maxLength 64
+   */
   sendAt?: string;
-  /** UTC ISO-8601 with Z, in the future and after sendAt. */
+  /**
+   * UTC ISO-8601 with Z, in the future and after sendAt.
+   * @maxLength 64
+   */
   expiresAt?: string;
   priority?: Priority;
 }
@@ -84,6 +120,7 @@ export interface MessageResource {
 }
 
 export interface SegmentPreviewRequest {
+  /** @maxLength 200000 */
   body: string;
 }
 

@@ -4,10 +4,16 @@ export type StepUpAction = 'MfaManage' | 'AccountSecurityPolicy' | 'UnlinkIdenti
 export type MfaMethod = 'totp' | 'recovery_code' | 'webauthn';
 
 export interface LoginMfaRequest {
-  /** From the 401 MFA_REQUIRED answer of POST /v1/auth/login. */
+  /**
+   * From the 401 MFA_REQUIRED answer of POST /v1/auth/login.
+   * @maxLength 512
+   */
   mfaToken: string;
   method: MfaMethod;
-  /** The authenticator code or a recovery code (methods totp, recovery_code). */
+  /**
+   * The authenticator code or a recovery code (methods totp, recovery_code).
+   * @maxLength 64
+   */
   code?: string;
   /** Method webauthn: the result of navigator.credentials.get with the options of POST /v1/auth/login/mfa/webauthn/options. */
   credential?: WebAuthnCredentialJson;
@@ -28,6 +34,7 @@ export interface TotpSetupResource {
 }
 
 export interface TotpConfirmRequest {
+  /** @maxLength 64 */
   code: string;
 }
 
@@ -40,7 +47,10 @@ export interface StepUpRequest {
   action: StepUpAction;
   /** totp (the default) or webauthn (a passkey). */
   method?: 'totp' | 'webauthn';
-  /** An authenticator code; recovery codes are not accepted here. */
+  /**
+   * An authenticator code; recovery codes are not accepted here.
+   * @maxLength 64
+   */
   code?: string;
   /** Method webauthn: the result of navigator.credentials.get with the options of POST /v1/auth/mfa/step-up/webauthn/options. */
   credential?: WebAuthnCredentialJson;
@@ -65,5 +75,6 @@ export interface EmailOtpIssued {
 
 export interface EmailOtpVerifyRequest {
   action: StepUpAction;
+  /** @maxLength 64 */
   code: string;
 }

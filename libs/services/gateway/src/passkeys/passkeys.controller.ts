@@ -4,6 +4,7 @@ import { Body, Delete, Get, Header, NoSecurity, Patch, Path, Post, Request, Resp
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import { orNull } from '../common/nullable';
+import type { ResourceId } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 import type {
   CompletePasskeyRegistrationRequest,
@@ -73,7 +74,7 @@ export class PasskeysController extends GatewayController {
   /** Renames a passkey. 422 INVALID_OPERATION where passkeys are not enabled. */
   @Patch('auth/mfa/webauthn/{id}')
   @Security('bearer')
-  public async rename(@Path() id: string, @Body() body: RenamePasskeyRequest, @Request() req: ExRequest): Promise<PasskeyResource> {
+  public async rename(@Path() id: ResourceId, @Body() body: RenamePasskeyRequest, @Request() req: ExRequest): Promise<PasskeyResource> {
     return toResource(await this.deps.clients.identity.renamePasskey({ passkeyId: id, name: body.name }, { principal: principalOf(req) }));
   }
 
@@ -81,7 +82,7 @@ export class PasskeysController extends GatewayController {
   @Delete('auth/mfa/webauthn/{id}')
   @Security('bearer')
   @SuccessResponse(204, 'Removed')
-  public async remove(@Path() id: string, @Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: string): Promise<void> {
+  public async remove(@Path() id: ResourceId, @Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: string): Promise<void> {
     await this.deps.clients.identity.deletePasskey({ passkeyId: id, stepUpToken: stepUpToken ?? '' }, { principal: principalOf(req) });
     this.setStatus(204);
   }

@@ -5,12 +5,15 @@ import type { StepUpAction } from '../mfa/mfa.models';
  * binary fields are base64url strings. Passed on to the verification as is.
  */
 export interface WebAuthnCredentialJson {
+  /** @maxLength 1024 */
   id: string;
+  /** @maxLength 1024 */
   rawId: string;
   type: 'public-key';
   /** Registration: clientDataJSON, attestationObject, transports. Sign-in: clientDataJSON, authenticatorData, signature, userHandle. */
   response: { [key: string]: unknown };
   clientExtensionResults?: { [key: string]: unknown };
+  /** @maxLength 32 */
   authenticatorAttachment?: string | null;
   [key: string]: unknown;
 }
@@ -41,16 +44,23 @@ export interface PasskeyList {
 export interface CompletePasskeyRegistrationRequest {
   /** The result of navigator.credentials.create with the registration options. */
   credential: WebAuthnCredentialJson;
-  /** A label for the list (1 to 100 characters); defaults to "Passkey <n>". */
+  /**
+   * A label for the list (1 to 100 characters); defaults to "Passkey <n>".
+   * @maxLength 200
+   */
   name?: string;
 }
 
 export interface RenamePasskeyRequest {
+  /** @maxLength 200 */
   name: string;
 }
 
 export interface PasskeyLoginOptionsRequest {
-  /** From the 401 MFA_REQUIRED answer of POST /v1/auth/login. */
+  /**
+   * From the 401 MFA_REQUIRED answer of POST /v1/auth/login.
+   * @maxLength 512
+   */
   mfaToken: string;
 }
 

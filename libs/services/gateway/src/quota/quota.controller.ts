@@ -4,6 +4,7 @@ import { Get, Path, Request, Response, Route, Security, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import { orNull } from '../common/nullable';
+import type { ResourceId } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 
 /** One window of a quota. */
@@ -45,14 +46,14 @@ export class QuotaController extends GatewayController {
   @Get('quota/subaccounts/{subaccountId}')
   @Security('bearer')
   @Security('apiKey', [])
-  public async subaccountQuota(@Path() subaccountId: string, @Request() req: ExRequest): Promise<SubaccountQuotaResource> {
+  public async subaccountQuota(@Path() subaccountId: ResourceId, @Request() req: ExRequest): Promise<SubaccountQuotaResource> {
     return this.quotaOf(subaccountId, req);
   }
 
   /** The same, for a signed-in user. */
   @Get('user/quota/subaccounts/{subaccountId}')
   @Security('bearer')
-  public async userSubaccountQuota(@Path() subaccountId: string, @Request() req: ExRequest): Promise<SubaccountQuotaResource> {
+  public async userSubaccountQuota(@Path() subaccountId: ResourceId, @Request() req: ExRequest): Promise<SubaccountQuotaResource> {
     return this.quotaOf(subaccountId, req);
   }
 

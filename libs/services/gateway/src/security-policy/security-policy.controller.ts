@@ -4,6 +4,7 @@ import { Body, Get, Header, NoSecurity, Path, Post, Put, Request, Response, Rout
 import { principalOf } from '../app/request-context';
 import type { TokenResponse } from '../auth-routes/auth.models';
 import { GatewayController } from '../common/gateway-controller';
+import type { ResourceId } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 import type { TotpSetupResource } from '../mfa/mfa.models';
 
@@ -19,12 +20,17 @@ export interface SecurityPolicyUpdate {
 }
 
 export interface EnrollmentSetupRequest {
-  /** From the 401 MFA_ENROLLMENT_REQUIRED answer. */
+  /**
+   * From the 401 MFA_ENROLLMENT_REQUIRED answer.
+   * @maxLength 512
+   */
   enrollmentToken: string;
 }
 
 export interface EnrollmentConfirmRequest {
+  /** @maxLength 512 */
   enrollmentToken: string;
+  /** @maxLength 64 */
   code: string;
 }
 
@@ -54,7 +60,7 @@ export class SecurityPolicyController extends GatewayController {
   /** Signed-in users only: API keys are for sending and reading messages, not account security. */
   @Get('accounts/{accountId}/security-policy')
   @Security('bearer')
-  public async get(@Path() accountId: string, @Request() req: ExRequest): Promise<SecurityPolicyResource> {
+  public async get(@Path() accountId: ResourceId, @Request() req: ExRequest): Promise<SecurityPolicyResource> {
     return toResource(await this.deps.clients.identity.getSecurityPolicy({ accountId }, { principal: principalOf(req) }));
   }
 
@@ -62,7 +68,7 @@ export class SecurityPolicyController extends GatewayController {
   @Put('accounts/{accountId}/security-policy')
   @Security('bearer')
   public async update(
-    @Path() accountId: string,
+    @Path() accountId: ResourceId,
     @Body() body: SecurityPolicyUpdate,
     @Request() req: ExRequest,
     @Header('X-Step-Up-Token') stepUpToken?: string,

@@ -5,26 +5,38 @@ import { principalOf } from '../app/request-context';
 import type { CurrentUser, TokenResponse } from '../auth-routes/auth.models';
 import { GatewayController } from '../common/gateway-controller';
 import { orNull } from '../common/nullable';
+import type { ResourceId } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 
 export type Role = 'Admin' | 'Manager' | 'Member';
 
 export interface InviteUserRequest {
+  /** @maxLength 254 */
   email: string;
   role: Role;
-  /** Limits the user to one subaccount. */
+  /**
+   * Limits the user to one subaccount.
+   * @maxLength 64
+   */
   subaccountId?: string;
 }
 
 export interface UpdateUserRequest {
   role?: Role;
-  /** A subaccount id to limit the user to it, or null for the whole account. */
+  /**
+   * A subaccount id to limit the user to it, or null for the whole account.
+   * @maxLength 64
+   */
   subaccountId?: string | null;
 }
 
 export interface AcceptInvitationRequest {
-  /** From the invitation email. */
+  /**
+   * From the invitation email.
+   * @maxLength 512
+   */
   token: string;
+  /** @maxLength 1024 */
   password: string;
 }
 
@@ -67,7 +79,7 @@ export class UsersController extends GatewayController {
   /** Changes a user's role or subaccount limit (Admin). */
   @Put('account/users/{userId}')
   @Security('bearer')
-  public async update(@Path() userId: string, @Body() body: UpdateUserRequest, @Request() req: ExRequest): Promise<CurrentUser> {
+  public async update(@Path() userId: ResourceId, @Body() body: UpdateUserRequest, @Request() req: ExRequest): Promise<CurrentUser> {
     const user = await this.deps.clients.identity.updateUser(
       { userId, role: body.role, subaccount: 'subaccountId' in body ? { subaccountId: body.subaccountId ?? undefined } : undefined },
       { principal: principalOf(req) },
@@ -78,7 +90,7 @@ export class UsersController extends GatewayController {
   /** Deactivates a user (Admin): their sessions end and they cannot sign in (USER_INACTIVE). */
   @Post('account/users/{userId}/deactivate')
   @Security('bearer')
-  public async deactivate(@Path() userId: string, @Request() req: ExRequest): Promise<CurrentUser> {
+  public async deactivate(@Path() userId: ResourceId, @Request() req: ExRequest): Promise<CurrentUser> {
     return toUser(await this.deps.clients.identity.deactivateUser({ userId }, { principal: principalOf(req) }));
   }
 
