@@ -2,7 +2,7 @@ import { isSandboxClock, type Clock } from '@mp/clock';
 import { platformV1 } from '@mp/contracts';
 import { migrateLatest, type DatabaseProvider } from '@mp/db';
 import { enqueueEvent, eventTablesMigration, OutboxRelay, startIdempotentConsumer, type EventTransport, type Subscription } from '@mp/events';
-import { implementService, startGrpcServer, type RunningGrpcServer } from '@mp/grpc';
+import { CallTokenVerifier, CUSTOMER, implementService, startGrpcServer, type CallKeys, type RunningGrpcServer } from '@mp/grpc';
 import { currentTraceparent, SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { DueWorkRunner } from './due-work-runner';
@@ -14,7 +14,10 @@ export interface HostAdapters {
   transport: EventTransport;
   clock: Clock;
   logger: Logger;
+  /** Signs as the process it is given to; each hosted service calls as itself (`clients.as`). */
   clients: ServiceClients;
+  /** Which call tokens this process accepts. */
+  callKeys: CallKeys;
   sandbox: boolean;
 }
 
@@ -31,6 +34,8 @@ export class ServiceHost<C> {
   private subscriptions: Subscription[] = [];
   private readonly db: Knex;
   private readonly logger: Logger;
+  private readonly clients: ServiceClients;
+  private readonly verifier: CallTokenVerifier;
 
   constructor(
     readonly module: ServiceModule<C>,
@@ -39,6 +44,8 @@ export class ServiceHost<C> {
   ) {
     this.db = adapters.databases.forSchema(schemaOf(module.name));
     this.logger = adapters.logger.child({ service: module.name });
+    this.clients = adapters.clients.as(module.name);
+    this.verifier = new CallTokenVerifier(adapters.callKeys, module.name);
   }
 
   get port(): number {
@@ -47,7 +54,8 @@ export class ServiceHost<C> {
   }
 
   async start(grpc: { host: string; port: number }): Promise<void> {
-    const { transport, clock, clients, sandbox } = this.adapters;
+    const { transport, clock, sandbox } = this.adapters;
+    const clients = this.clients;
     // Every hosted service has an outbox, processed-event and dead-letter table: the relay and consumers rely on them.
     const migrations = this.module.migrations.some((m) => m.name === eventTablesMigration.name)
       ? this.module.migrations
@@ -79,8 +87,10 @@ export class ServiceHost<C> {
         },
       },
       this.logger,
+      // The gateway moves the sandbox clock for the customer who asked.
+      { setSandboxClock: CUSTOMER },
     );
-    this.server = await startGrpcServer({ ...grpc, services: [...this.parts.grpc, admin] });
+    this.server = await startGrpcServer({ ...grpc, services: [...this.parts.grpc, admin], verifier: this.verifier });
     await this.parts.start?.();
     relay.start();
     // Groups are independent: joining them side by side keeps start-up at one
@@ -88,15 +98,20 @@ export class ServiceHost<C> {
     const started = await Promise.allSettled(
       (this.parts.consumers ?? []).map(async (consumer) => {
         await transport.ensureTopics(consumer.topics);
+        const prepare = consumer.prepare?.bind(consumer);
         return startIdempotentConsumer({
           db: this.db,
           transport,
           logger: this.logger,
           group: consumer.group,
           topics: consumer.topics,
-          // Continue the producer's trace, so events this handler emits belong to it too.
-          handle: (event, trx) =>
-            withSpan(`consume ${event.type}`, { traceparent: event.traceparent, kind: SpanKind.CONSUMER }, () => consumer.handle(event, trx)),
+          batchSize: consumer.batchSize,
+          // Both steps continue the producer's trace, so the calls and events they make belong to it too.
+          prepare: prepare
+            ? (event) => withSpan(`prepare ${event.type}`, { traceparent: event.traceparent, kind: SpanKind.CONSUMER }, () => prepare(event))
+            : undefined,
+          apply: (trx, prepared, event) =>
+            withSpan(`consume ${event.type}`, { traceparent: event.traceparent, kind: SpanKind.CONSUMER }, () => consumer.apply(trx, prepared, event)),
         });
       }),
     );
@@ -126,5 +141,6 @@ export class ServiceHost<C> {
     await this.parts?.stop?.();
     await this.server?.stop();
     this.server = undefined;
+    this.clients.close();
   }
 }
