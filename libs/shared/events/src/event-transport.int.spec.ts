@@ -59,7 +59,7 @@ describe(`events on ${backend}`, () => {
       await transport.close();
     });
 
-    it('delivers every committed event exactly once, in order per key, with two relay replicas', async () => {
+    it.each([1, 8])('delivers every committed event exactly once, in order per key, with two relay replicas (batchSize %i)', async (batchSize) => {
       const topic = uniqueName('orders', '-');
       await transport.ensureTopics([topic]);
       await startIdempotentConsumer({
@@ -68,7 +68,8 @@ describe(`events on ${backend}`, () => {
         group: uniqueName('inbox', '-'),
         topics: [topic],
         logger: recordingLogger(),
-        handle: async (event, trx) => {
+        batchSize,
+        apply: async (trx, event) => {
           const { n } = event.payload as { n: number };
           await trx('inbox').insert({ event_id: event.id, key: event.key, n });
         },

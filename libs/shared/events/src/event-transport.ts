@@ -5,17 +5,43 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
-export interface SubscribeOptions {
+interface SubscribeBase {
   /** Consumer group: every group receives every event of its topics. */
   group: string;
   topics: string[];
-  /**
-   * Called once per event, in order per key. An error is retried (with backoff) until it succeeds or
-   * the subscription stops; the offset is committed only after success.
-   */
-  handler: (event: EventEnvelope) => Promise<void>;
   /** Where a group without a committed offset starts: the oldest event (true) or new events only. */
   fromBeginning?: boolean;
+}
+
+export type SubscribeOptions = SubscribeBase &
+  (
+    | {
+        /**
+         * Called once per event, in order per key. An error is retried (with backoff) until it succeeds or
+         * the subscription stops; the offset is committed only after success.
+         */
+        handler: (event: EventEnvelope) => Promise<void>;
+      }
+    | {
+        /**
+         * Called with up to maxBatchSize consecutive events (in order per key); retried as a whole like
+         * `handler`, and the offsets of the whole batch are committed only after it succeeded.
+         */
+        batchHandler: (events: EventEnvelope[]) => Promise<void>;
+        maxBatchSize: number;
+      }
+  );
+
+/** Both delivery forms as one: a transport hands over batches of at most maxSize events. */
+export interface BatchDelivery {
+  maxSize: number;
+  handle(events: EventEnvelope[]): Promise<void>;
+}
+
+export function batchDelivery(options: SubscribeOptions): BatchDelivery {
+  if ('batchHandler' in options) return { maxSize: Math.max(1, Math.floor(options.maxBatchSize)), handle: options.batchHandler };
+  const { handler } = options;
+  return { maxSize: 1, handle: (events) => handler(events[0]) };
 }
 
 export interface EventTransport {

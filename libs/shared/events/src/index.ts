@@ -5,4 +5,4 @@ export { createEmbeddedLogTransport, type EmbeddedLogTransportOptions } from './
 export { eventTablesMigration } from './event-tables-migration';
 export { enqueueEvent, type OutboxEvent } from './outbox/enqueue-event';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
-export { startIdempotentConsumer, type ConsumerOptions } from './consumer/idempotent-consumer';
+export { startIdempotentConsumer, type ConsumerOptions, type ConsumerSteps } from './consumer/idempotent-consumer';

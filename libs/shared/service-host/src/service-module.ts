@@ -1,6 +1,7 @@
 import type { Clock } from '@mp/clock';
 import type { Migration } from '@mp/db';
-import type { EventEnvelope, OutboxEvent } from '@mp/events';
+import type { ConsumerSteps, EventEnvelope, OutboxEvent } from '@mp/events';
+import { forbidRemoteCalls } from '@mp/grpc';
 import type { ServiceBinding } from '@mp/grpc';
 import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
@@ -23,12 +24,31 @@ export interface ServiceDeps<C> {
   sandbox: boolean;
 }
 
-export interface EventConsumer {
+/**
+ * Reacts to events in two steps, so that a transaction never waits on another service (on the
+ * embedded database the callee would wait for the connection the transaction holds):
+ * - `prepare(event)` runs outside any transaction: fetch here whatever other services must say;
+ * - `apply(trx, prepared, event)` runs in the transaction that records the event as processed:
+ *   local writes through `trx` only. A call to another service there fails at once naming the
+ *   consumer, and so does a query through `db` on the embedded database.
+ * Without `prepare`, apply receives the event itself. Give a consumer its type
+ * (`EventConsumer<Prepared>`, e.g. as a factory's return type) so apply's parameter is typed.
+ */
+export interface EventConsumer<P = EventEnvelope> extends ConsumerSteps<P> {
   /** Consumer group; unique per service and purpose. */
   group: string;
   topics: string[];
-  /** Runs in the transaction that also records the event as processed. */
-  handle(event: EventEnvelope, trx: Knex.Transaction): Promise<void>;
+  /** Up to this many consecutive events are applied in one transaction, with their processed ids (default 1). */
+  batchSize?: number;
+}
+
+/**
+ * Prepares and applies one event the way the host does, without the host's record of processed
+ * ids: for tests that hand a consumer an event directly (a repeat must then change state once).
+ */
+export async function consumeOnce<P>(db: Knex, consumer: EventConsumer<P>, event: EventEnvelope): Promise<void> {
+  const prepared = consumer.prepare ? await consumer.prepare(event) : (event as unknown as P);
+  await db.transaction((trx) => forbidRemoteCalls(`event consumer "${consumer.group}" (apply)`, () => consumer.apply(trx, prepared, event)));
 }
 
 /** Due work kept in the service's database (sendAt, receipts, retries...). */
@@ -41,7 +61,8 @@ export interface DueJob {
 
 export interface ServiceParts {
   grpc: ServiceBinding[];
-  consumers?: EventConsumer[];
+  // Any prepared type: apply is a method, so each consumer keeps its own.
+  consumers?: EventConsumer<unknown>[];
   jobs?: DueJob[];
   /** Extra listeners (e.g. the simulator's HTTP and SMTP servers). */
   start?(): Promise<void>;

@@ -9,7 +9,7 @@ export function subscriptionConsumer(deps: ApplySubscriptionUpdateDeps): EventCo
   return {
     group: SUBSCRIPTION_CONSUMER_GROUP,
     topics: [TOPICS.billing],
-    async handle(event, trx) {
+    async apply(trx, event) {
       if (event.type !== 'PaymentSubscriptionUpdated') {
         deps.logger.debug('event ignored', { type: event.type });
         return;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { identityEvents, providerCallbackEvents, TOPICS } from '@mp/contracts';
 import type { EventEnvelope } from '@mp/events';
-import type { EventConsumer } from '@mp/service-host';
+import { consumeOnce, type EventConsumer } from '@mp/service-host';
 import { as, outboxEvents, signUp, startIdentity, type IdentityHarness } from '../test-support/identity-harness';
 import { SUBSCRIPTION_CONSUMER_GROUP } from './subscription.consumer';
 
 let h: IdentityHarness;
-let consumer: EventConsumer;
+let consumer: EventConsumer<unknown>;
 
 beforeAll(async () => {
   h = await startIdentity();
@@ -23,8 +23,8 @@ const update = (accountId: string, subscriptionStatus: string, occurredAt = new 
   occurredAt,
   payload: providerCallbackEvents.PaymentSubscriptionUpdated.toJSON({ providerEventId: `evt_${randomUUID()}`, accountId, subscriptionStatus, occurredAt }),
 });
-/** As the host runs it: in the transaction that records the event as processed. */
-const consume = (event: EventEnvelope) => h.db.transaction((trx) => consumer.handle(event, trx));
+/** As the host runs it: prepared, then applied in a transaction with calls to other services refused. */
+const consume = (event: EventEnvelope) => consumeOnce(h.db, consumer, event);
 const account = (accountId: string) => h.db('accounts').where({ id: accountId }).first();
 const changes = async (accountId: string) =>
   (await outboxEvents(h, 'SubscriptionChanged', accountId)).map((e) => identityEvents.SubscriptionChanged.fromJSON(e.payload));

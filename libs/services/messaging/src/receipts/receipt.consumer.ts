@@ -9,7 +9,7 @@ export function receiptConsumer(deps: ApplyReceiptDeps): EventConsumer {
   return {
     group: RECEIPT_CONSUMER_GROUP,
     topics: [TOPICS.carrierReceipts],
-    async handle(event, trx) {
+    async apply(trx, event) {
       if (event.type !== 'CarrierReceiptReceived') {
         deps.logger.debug('event ignored', { type: event.type });
         return;

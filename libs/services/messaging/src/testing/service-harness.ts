@@ -4,7 +4,7 @@ import type { messagingV1 } from '@mp/contracts';
 import { createDatabaseProvider, migrateLatest, type DatabaseProvider } from '@mp/db';
 import { enqueueEvent, type EventEnvelope } from '@mp/events';
 import type { CallContext, Principal } from '@mp/grpc';
-import type { OutboxWriter } from '@mp/service-host';
+import { consumeOnce, type OutboxWriter } from '@mp/service-host';
 import { createLogger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import type { MessagingConfig } from '../config/messaging-config';
@@ -130,7 +130,7 @@ export async function startHarness(database: TestDatabase, config: Partial<Messa
       };
       // Straight to the handler, without the host's dedup by event id: a
       // repeated receipt must still change the message once.
-      return db.transaction((trx) => consumer.handle(event, trx));
+      return consumeOnce(db, consumer, event);
     },
     events: async (messageId) =>
       (await db('outbox').where({ key: messageId }).orderBy('id').select('type', 'envelope')).map(

@@ -11,7 +11,7 @@ export function accountActivatedConsumer(provision: ProvisionSandboxSendersUseCa
   return {
     group: 'routing.identity-events',
     topics: [TOPICS.identity],
-    async handle(event, trx) {
+    async apply(trx, event) {
       if (event.type !== 'AccountActivated' || !sandbox) return;
       const { accountId } = identityEvents.AccountActivated.fromJSON(event.payload);
       if (accountId === '') {

@@ -1,4 +1,5 @@
 import { createDatabaseProvider, type DatabaseProvider } from '@mp/db';
+import { assertRemoteCallAllowed } from '@mp/grpc';
 import type { Knex } from 'knex';
 import type { EventEnvelope } from '../event-envelope';
 import { createEmbeddedLogTransport } from '../embedded-log/embedded-log-transport';
@@ -27,10 +28,10 @@ describe('idempotent consumer', () => {
     logger = recordingLogger();
   });
 
-  const start = (handle: ConsumerOptions['handle'], options: Partial<ConsumerOptions> = {}) =>
-    startIdempotentConsumer({ db, transport, group: 'billing', topics: ['test.events'], handle, logger, retryBaseMs: 1, ...options });
+  const start = (apply: ConsumerOptions['apply'], options: Partial<ConsumerOptions> = {}) =>
+    startIdempotentConsumer({ db, transport, group: 'billing', topics: ['test.events'], apply, logger, retryBaseMs: 1, ...options });
 
-  const recordSideEffect = async (event: EventEnvelope, trx: Knex.Transaction) => {
+  const recordSideEffect = async (trx: Knex.Transaction, event: EventEnvelope) => {
     await trx('side_effects').insert({ event_id: event.id });
   };
   const sideEffects = () => db('side_effects').pluck<string[]>('event_id');
@@ -54,16 +55,16 @@ describe('idempotent consumer', () => {
     const event = envelope();
     await start(recordSideEffect);
     await start(recordSideEffect, { group: 'analytics' });
-    await transport.subscriptions[0].handler(event);
-    await transport.subscriptions[1].handler(event);
+    await transport.deliver(event, 0);
+    await transport.deliver(event, 1);
     expect(await sideEffects()).toEqual([event.id, event.id]);
   });
 
   it('commits the side effect and the processed mark together: a failed attempt leaves neither', async () => {
     let attempts = 0;
-    await start(async (event, trx) => {
+    await start(async (trx, event) => {
       attempts++;
-      await recordSideEffect(event, trx);
+      await recordSideEffect(trx, event);
       if (attempts < 3) throw new Error('flaky downstream');
     });
     const event = envelope();
@@ -76,13 +77,13 @@ describe('idempotent consumer', () => {
   it('parks a poison event in dead_letters after maxAttempts and keeps consuming', async () => {
     let poisonAttempts = 0;
     await start(
-      async (event, trx) => {
+      async (trx, event) => {
         if (event.type === 'Poison') {
           poisonAttempts++;
-          await recordSideEffect(event, trx);
+          await recordSideEffect(trx, event);
           throw new Error('cannot handle this');
         }
-        await recordSideEffect(event, trx);
+        await recordSideEffect(trx, event);
       },
       { maxAttempts: 3 },
     );
@@ -112,6 +113,136 @@ describe('idempotent consumer', () => {
     expect(poisonAttempts).toBe(3);
   });
 
+  // The check every gRPC client call starts with (libs/shared/grpc/src/client.ts).
+  const remoteCall = async (method = '/consent.v1.ConsentService/CheckSendPermission') => {
+    assertRemoteCallAllowed(method);
+    return { allowed: true };
+  };
+
+  it('refuses a remote call in apply at once, naming the consumer, and parks the event as a failed apply', async () => {
+    await start(
+      async (trx, event) => {
+        await recordSideEffect(trx, event);
+        await remoteCall();
+      },
+      { maxAttempts: 2 },
+    );
+    const event = envelope();
+    const started = Date.now();
+    await transport.deliver(event);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await sideEffects()).toEqual([]); // rolled back
+    const [letter] = await db('dead_letters').select();
+    expect(letter).toMatchObject({ event_id: event.id, attempts: 2 });
+    expect(letter.error).toContain('event consumer "billing" (apply) called /consent.v1.ConsentService/CheckSendPermission');
+  });
+
+  it('refuses a query through db instead of trx in apply at once (the embedded database has one connection)', async () => {
+    await start(
+      async () => {
+        await db('side_effects').select();
+      },
+      { maxAttempts: 1 },
+    );
+    const started = Date.now();
+    await transport.deliver(envelope());
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const [letter] = await db('dead_letters').select();
+    expect(letter.error).toMatch(/outside the open transaction/);
+  });
+
+  it('runs prepare outside the transaction: its remote call and reads work, and apply gets what it prepared', async () => {
+    const applied: unknown[] = [];
+    await startIdempotentConsumer({
+      db,
+      transport,
+      group: 'billing',
+      topics: ['test.events'],
+      logger,
+      retryBaseMs: 1,
+      prepare: async (event) => ({ permission: await remoteCall(), before: await db('side_effects').count({ c: '*' }), id: event.id }),
+      apply: async (trx, prepared, event) => {
+        applied.push(prepared);
+        await recordSideEffect(trx, event);
+      },
+    });
+    const event = envelope();
+    await transport.deliver(event);
+    expect(applied).toEqual([{ permission: { allowed: true }, before: [{ c: '0' }], id: event.id }]);
+    expect(await sideEffects()).toEqual([event.id]);
+  });
+
+  it('retries prepare and apply together, and skips prepare for an event already processed', async () => {
+    let prepares = 0;
+    let applies = 0;
+    await startIdempotentConsumer({
+      db,
+      transport,
+      group: 'billing',
+      topics: ['test.events'],
+      logger,
+      retryBaseMs: 1,
+      prepare: async () => ++prepares,
+      apply: async (trx, prepared, event) => {
+        if (++applies === 1) throw new Error('flaky');
+        await trx('side_effects').insert({ event_id: `${event.id}:${prepared}` });
+      },
+    });
+    const event = envelope();
+    await transport.deliver(event);
+    await transport.deliver(event);
+    expect(prepares).toBe(2); // fresh data for the retry; none for the duplicate
+    expect(await sideEffects()).toEqual([`${event.id}:2`]);
+  });
+
+  describe('in batches', () => {
+    it('applies a batch in one transaction that also records all its processed ids', async () => {
+      const transactions = new Set<Knex.Transaction>();
+      const visibleIds: number[] = [];
+      await start(
+        async (trx, event) => {
+          transactions.add(trx);
+          visibleIds.push(Number((await trx('processed_events').where('consumer_group', 'billing').count({ c: '*' }))[0].c));
+          await recordSideEffect(trx, event);
+        },
+        { batchSize: 3 },
+      );
+      expect(transport.subscriptions[0]).toMatchObject({ maxBatchSize: 3 });
+      const events = [envelope(), envelope(), envelope()];
+      await transport.deliverBatch(events);
+      expect(transactions.size).toBe(1);
+      expect(visibleIds).toEqual([3, 3, 3]); // recorded in the transaction, before the first apply
+      expect(await sideEffects()).toEqual(events.map((e) => e.id));
+      expect(await db('processed_events').orderBy('event_id').pluck('event_id')).toEqual(events.map((e) => e.id).sort());
+    });
+
+    it('rolls a failed batch back whole, then applies its events one by one and parks only the bad one', async () => {
+      const applies = new Map<string, number>();
+      await start(
+        async (trx, event) => {
+          applies.set(event.id, (applies.get(event.id) ?? 0) + 1);
+          await recordSideEffect(trx, event);
+          if (event.type === 'Poison') throw new Error('cannot handle this');
+        },
+        { batchSize: 3, maxAttempts: 2 },
+      );
+      const [good, poison, later] = [envelope(), envelope({ type: 'Poison' }), envelope()];
+      await transport.deliverBatch([good, poison, later]);
+      expect(await sideEffects()).toEqual([good.id, later.id]); // the batch's own writes were rolled back
+      expect([applies.get(good.id), applies.get(poison.id), applies.get(later.id)]).toEqual([2, 3, 1]);
+      expect(await db('dead_letters').pluck('event_id')).toEqual([poison.id]);
+      expect(logger.error).toHaveBeenCalledWith('event consumer: batch failed, applying its events one by one', expect.objectContaining({ group: 'billing' }));
+    });
+
+    it('skips the events of a batch already processed, and a repeated id within the batch', async () => {
+      await start(recordSideEffect, { batchSize: 5 });
+      const [first, second] = [envelope(), envelope()];
+      await transport.deliver(first);
+      await transport.deliverBatch([first, second, { ...second }]);
+      expect(await sideEffects()).toEqual([first.id, second.id]);
+    });
+  });
+
   it('throws to the transport when even parking fails, so the event is not lost', async () => {
     await start(async () => {
       throw new Error('handler broken');
@@ -135,7 +266,7 @@ describe('outbox → embedded log → idempotent consumer', () => {
         transport: log,
         group: 'consumer-svc',
         topics: ['orders.events'],
-        handle: async (event, trx) => {
+        apply: async (trx, event) => {
           await trx('inbox').insert({ event_id: event.id });
         },
       });

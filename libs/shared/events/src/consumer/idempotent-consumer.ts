@@ -1,17 +1,30 @@
+import { forbidRemoteCalls } from '@mp/grpc';
 import type { Knex } from 'knex';
 import type { EventEnvelope } from '../event-envelope';
 import type { EventsLogger, EventTransport, Subscription } from '../event-transport';
 import { backoffDelay } from '../internal/backoff';
 import { errorFields } from '../internal/validate';
 
-export interface ConsumerOptions {
+/**
+ * What a consumer does with an event, in two steps so that a transaction never waits on another
+ * service: `prepare` runs outside any transaction and may call other services; `apply` runs in the
+ * transaction that records the event as processed, and any call to another service there fails at once.
+ */
+export interface ConsumerSteps<P = EventEnvelope> {
+  /** Outside any transaction; the place for remote reads. Without it apply receives the event itself. */
+  prepare?(event: EventEnvelope): Promise<P>;
+  /** In the transaction that records the event as processed: local writes through trx only. */
+  apply(trx: Knex.Transaction, prepared: P, event: EventEnvelope): Promise<void>;
+}
+
+export interface ConsumerOptions<P = EventEnvelope> extends ConsumerSteps<P> {
   /** The knex of the consuming service's schema (holding processed_events and dead_letters). */
   db: Knex;
   transport: EventTransport;
   group: string;
   topics: string[];
-  /** Runs in the transaction that also records the event as processed. */
-  handle(event: EventEnvelope, trx: Knex.Transaction): Promise<void>;
+  /** Up to this many consecutive events are applied in one transaction with their processed ids (default 1). */
+  batchSize?: number;
   /** Attempts before an event is parked in dead_letters (default 5). */
   maxAttempts?: number;
   /** First retry delay, doubled per attempt up to 2s (default 100ms). */
@@ -24,37 +37,69 @@ export interface ConsumerOptions {
 const RETRY_MAX_MS = 2_000;
 
 /**
- * Idempotent: in ONE transaction inserts (group, event.id) into processed_events and runs
- * handle(event, trx); an event already processed is skipped. A handler that keeps failing is parked
- * in dead_letters and the consumer moves on instead of blocking its partition forever.
+ * Idempotent: prepares an event, then in ONE transaction inserts (group, event.id) into
+ * processed_events and applies it; an event already processed is skipped. A batch is applied in one
+ * transaction with all its processed ids; if it fails, its events are retried one by one, so one bad
+ * event cannot hold back the others. An event that keeps failing is parked in dead_letters and the
+ * consumer moves on instead of blocking its partition forever.
  */
-export function startIdempotentConsumer(options: ConsumerOptions): Promise<Subscription> {
+export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOptions<P>): Promise<Subscription> {
   const maxAttempts = Math.max(1, options.maxAttempts ?? 5);
   const retryBaseMs = options.retryBaseMs ?? 100;
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 1));
   const logger = options.logger ?? console;
+  const { db, group } = options;
+  const owner = `event consumer "${group}" (apply)`;
 
-  const processOnce = (event: EventEnvelope): Promise<void> =>
-    options.db.transaction(async (trx) => {
-      const inserted = await trx('processed_events')
-        .insert({ consumer_group: options.group, event_id: event.id, processed_at: new Date() })
-        .onConflict(['consumer_group', 'event_id'])
-        .ignore()
-        .returning('event_id');
-      if (inserted.length === 0) return; // duplicate delivery: already processed (or parked)
-      await options.handle(event, trx);
+  const prepare = (event: EventEnvelope): Promise<P> =>
+    options.prepare ? options.prepare(event) : Promise.resolve(event as unknown as P);
+
+  /** Ids of these events this group has already processed (or parked). */
+  const alreadyProcessed = async (events: EventEnvelope[]): Promise<Set<string>> =>
+    new Set(
+      await db('processed_events')
+        .where('consumer_group', group)
+        .whereIn(
+          'event_id',
+          events.map((e) => e.id),
+        )
+        .pluck<string[]>('event_id'),
+    );
+
+  /** Records the events as processed in trx; returns the ids that were not recorded before. */
+  const markProcessed = async (trx: Knex.Transaction, events: EventEnvelope[], at: Date): Promise<Set<string>> => {
+    const inserted: Array<{ event_id: string }> = await trx('processed_events')
+      .insert(events.map((e) => ({ consumer_group: group, event_id: e.id, processed_at: at })))
+      .onConflict(['consumer_group', 'event_id'])
+      .ignore()
+      .returning('event_id');
+    return new Set(inserted.map((row) => row.event_id));
+  };
+
+  /** Prepares the new ones among events (a known duplicate costs no remote work) and applies them in one transaction. */
+  const processTogether = async (events: EventEnvelope[]): Promise<void> => {
+    const seen = options.prepare ? await alreadyProcessed(events) : new Set<string>();
+    const fresh = events.filter((e, i) => !seen.has(e.id) && events.findIndex((other) => other.id === e.id) === i);
+    if (fresh.length === 0) return;
+    const prepared: P[] = [];
+    for (const event of fresh) prepared.push(await prepare(event));
+    await db.transaction(async (trx) => {
+      const recorded = await markProcessed(trx, fresh, new Date());
+      for (const [i, event] of fresh.entries()) {
+        if (!recorded.has(event.id)) continue; // processed concurrently since the check
+        await forbidRemoteCalls(owner, () => options.apply(trx, prepared[i], event));
+      }
     });
+  };
 
   // Marked processed as well, so a redelivery of a parked event is skipped rather than parked again.
   const park = (event: EventEnvelope, error: unknown): Promise<void> =>
-    options.db.transaction(async (trx) => {
+    db.transaction(async (trx) => {
       const now = new Date();
-      await trx('processed_events')
-        .insert({ consumer_group: options.group, event_id: event.id, processed_at: now })
-        .onConflict(['consumer_group', 'event_id'])
-        .ignore();
+      await markProcessed(trx, [event], now);
       await trx('dead_letters')
         .insert({
-          consumer_group: options.group,
+          consumer_group: group,
           event_id: event.id,
           topic: event.topic,
           type: event.type,
@@ -67,11 +112,11 @@ export function startIdempotentConsumer(options: ConsumerOptions): Promise<Subsc
         .ignore();
     });
 
-  const handler = async (event: EventEnvelope): Promise<void> => {
+  const handleOne = async (event: EventEnvelope): Promise<void> => {
     let lastError: unknown;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       try {
-        await processOnce(event);
+        await processTogether([event]);
         return;
       } catch (error) {
         lastError = error;
@@ -79,7 +124,7 @@ export function startIdempotentConsumer(options: ConsumerOptions): Promise<Subsc
       }
     }
     logger.error('event consumer: parking event in dead_letters', {
-      group: options.group,
+      group,
       eventId: event.id,
       type: event.type,
       attempts: maxAttempts,
@@ -89,12 +134,23 @@ export function startIdempotentConsumer(options: ConsumerOptions): Promise<Subsc
     await park(event, lastError);
   };
 
-  return options.transport.subscribe({
-    group: options.group,
-    topics: options.topics,
-    fromBeginning: options.fromBeginning ?? true,
-    handler,
-  });
+  const handleBatch = async (events: EventEnvelope[]): Promise<void> => {
+    if (events.length > 1) {
+      try {
+        await processTogether(events);
+        return;
+      } catch (error) {
+        // Nothing of the batch was committed; one by one, a bad event is retried and parked alone.
+        logger.error('event consumer: batch failed, applying its events one by one', { group, events: events.length, ...errorFields(error) });
+      }
+    }
+    for (const event of events) await handleOne(event);
+  };
+
+  const subscription = { group, topics: options.topics, fromBeginning: options.fromBeginning ?? true };
+  return batchSize > 1
+    ? options.transport.subscribe({ ...subscription, batchHandler: handleBatch, maxBatchSize: batchSize })
+    : options.transport.subscribe({ ...subscription, handler: handleOne });
 }
 
 function describe(error: unknown): string {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { parseEnvelope, type EventEnvelope } from '../event-envelope';
-import type { EventsLogger, SubscribeOptions, Subscription } from '../event-transport';
+import { batchDelivery, type BatchDelivery, type EventsLogger, type SubscribeOptions, type Subscription } from '../event-transport';
 import { backoffDelay, Sleeper } from '../internal/backoff';
 import { errorFields } from '../internal/validate';
 import { onPublished } from './publish-notifier';
@@ -17,8 +17,8 @@ interface LogRow {
 
 /**
  * One consumer-group member reading the embedded log: fetches events after the group's committed
- * offsets in log order, hands them to the handler one by one and commits each offset after the
- * handler succeeded. Sleeps between polls unless a same-process publish wakes it.
+ * offsets in log order, hands them to the handler one by one (or in batches of up to maxBatchSize)
+ * and commits the offsets after the handler succeeded. Sleeps between polls unless a same-process publish wakes it.
  */
 export class EmbeddedLogSubscription implements Subscription {
   private stopped = false;
@@ -27,6 +27,7 @@ export class EmbeddedLogSubscription implements Subscription {
   private readonly backoff = new Sleeper(); // woken by stop() only: publishes must not speed up retries
   private readonly unlisten: () => void;
   private readonly loop: Promise<void>;
+  private readonly delivery: BatchDelivery;
 
   constructor(
     private readonly db: Knex,
@@ -35,6 +36,7 @@ export class EmbeddedLogSubscription implements Subscription {
     private readonly logger: EventsLogger,
     private readonly onStopped: () => void,
   ) {
+    this.delivery = batchDelivery(options);
     this.unlisten = onPublished(options.topics, () => {
       this.published = true;
       this.idle.wake();
@@ -71,9 +73,10 @@ export class EmbeddedLogSubscription implements Subscription {
         if (!this.published) await this.idle.sleep(this.pollIntervalMs);
         continue;
       }
-      for (const row of batch) {
-        if (!(await this.deliver(row))) return; // stopped before the handler succeeded: not committed
-        if (!(await this.commit(row))) break; // re-fetch from the committed offset (redelivery is deduped)
+      for (let start = 0; start < batch.length; start += this.delivery.maxSize) {
+        const rows = batch.slice(start, start + this.delivery.maxSize);
+        if (!(await this.deliver(rows))) return; // stopped before the handler succeeded: not committed
+        if (!(await this.commit(rows))) break; // re-fetch from the committed offset (redelivery is deduped)
       }
     }
   }
@@ -87,29 +90,32 @@ export class EmbeddedLogSubscription implements Subscription {
       .whereIn('e.topic', this.options.topics)
       .whereRaw('e.log_offset > c.log_offset')
       .orderBy('e.log_offset')
-      .limit(BATCH_SIZE)
+      .limit(Math.max(BATCH_SIZE, this.delivery.maxSize))
       .select<LogRow[]>('e.log_offset', 'e.topic', 'e.envelope');
   }
 
   /** Retries the handler until it succeeds (true) or the subscription is stopped (false). */
-  private async deliver(row: LogRow): Promise<boolean> {
-    let event: EventEnvelope;
-    try {
-      event = parseEnvelope(row.envelope);
-    } catch (error) {
-      // Only this library writes the log, so this is corruption; skipping beats blocking the group.
-      this.logger.error('embedded log: skipping malformed event', { offset: row.log_offset, ...errorFields(error) });
-      return true;
+  private async deliver(rows: LogRow[]): Promise<boolean> {
+    const events: EventEnvelope[] = [];
+    for (const row of rows) {
+      try {
+        events.push(parseEnvelope(row.envelope));
+      } catch (error) {
+        // Only this library writes the log, so this is corruption; skipping beats blocking the group.
+        this.logger.error('embedded log: skipping malformed event', { offset: row.log_offset, ...errorFields(error) });
+      }
     }
+    if (events.length === 0) return true;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.options.handler(event);
+        await this.delivery.handle(events);
         return true;
       } catch (error) {
         if (this.stopped) return false;
         this.logger.error('embedded log: handler failed, retrying', {
           group: this.options.group,
-          eventId: event.id,
+          eventId: events[0].id,
+          events: events.length,
           attempt,
           ...errorFields(error),
         });
@@ -119,11 +125,16 @@ export class EmbeddedLogSubscription implements Subscription {
     }
   }
 
-  private async commit(row: LogRow): Promise<boolean> {
+  /** Moves each topic's offset to the last of these rows (rows are in log order). */
+  private async commit(rows: LogRow[]): Promise<boolean> {
+    const lastByTopic = new Map<string, string>();
+    for (const row of rows) lastByTopic.set(row.topic, row.log_offset);
     try {
-      await this.db('consumer_offsets')
-        .where({ consumer_group: this.options.group, topic: row.topic })
-        .update({ log_offset: row.log_offset, updated_at: this.db.fn.now() });
+      for (const [topic, offset] of lastByTopic) {
+        await this.db('consumer_offsets')
+          .where({ consumer_group: this.options.group, topic })
+          .update({ log_offset: offset, updated_at: this.db.fn.now() });
+      }
       return true;
     } catch (error) {
       this.logger.error('embedded log: offset commit failed', { group: this.options.group, ...errorFields(error) });

@@ -1,6 +1,6 @@
-import type { Consumer, EachMessagePayload, Kafka } from 'kafkajs';
+import type { Consumer, EachBatchPayload, EachMessagePayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { EventEnvelope } from '../event-envelope';
-import type { EventsLogger, SubscribeOptions, Subscription } from '../event-transport';
+import { batchDelivery, type BatchDelivery, type EventsLogger, type SubscribeOptions, type Subscription } from '../event-transport';
 import { backoffDelay, Sleeper } from '../internal/backoff';
 import { errorFields } from '../internal/validate';
 import { fromKafkaValue } from './kafka-message';
@@ -18,6 +18,7 @@ export class KafkaSubscription implements Subscription {
   private readonly consumer: Consumer;
   private readonly backoff = new Sleeper();
   private stopping?: Promise<void>;
+  private readonly delivery: BatchDelivery;
 
   constructor(
     kafka: Kafka,
@@ -25,6 +26,7 @@ export class KafkaSubscription implements Subscription {
     private readonly logger: EventsLogger,
     private readonly onStopped: () => void,
   ) {
+    this.delivery = batchDelivery(options);
     this.consumer = kafka.consumer({
       groupId: options.group,
       // Idle fetches return after this long; it bounds how soon subscribe() can report readiness.
@@ -38,7 +40,12 @@ export class KafkaSubscription implements Subscription {
       await this.consumer.connect();
       await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: this.options.fromBeginning ?? false });
       const ready = this.firstFetchAfterJoin();
-      await this.consumer.run({ eachMessage: (payload) => this.onMessage(payload) });
+      // One event at a time keeps kafkajs' own per-message offset handling; batches resolve offsets themselves.
+      await this.consumer.run(
+        this.delivery.maxSize > 1
+          ? { eachBatchAutoResolve: false, eachBatch: (payload) => this.onBatch(payload) }
+          : { eachMessage: (payload) => this.onMessage(payload) },
+      );
       await ready;
     } catch (error) {
       await this.stop();
@@ -59,9 +66,29 @@ export class KafkaSubscription implements Subscription {
   }
 
   private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
-    let event: EventEnvelope;
+    const event = this.parse(topic, partition, message);
+    if (event) await this.deliver([event], heartbeat);
+  }
+
+  /** Hands the fetched messages over in slices of maxSize; a slice's offsets are resolved once it succeeded. */
+  private async onBatch({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    const { maxSize } = this.delivery;
+    for (let start = 0; start < batch.messages.length; start += maxSize) {
+      if (!isRunning() || isStale()) return; // unresolved messages are fetched again
+      const messages = batch.messages.slice(start, start + maxSize);
+      const events = messages
+        .map((message) => this.parse(batch.topic, batch.partition, message))
+        .filter((event): event is EventEnvelope => event !== undefined);
+      if (events.length > 0) await this.deliver(events, heartbeat);
+      resolveOffset(messages[messages.length - 1].offset);
+      await commitOffsetsIfNecessary();
+      await heartbeat();
+    }
+  }
+
+  private parse(topic: string, partition: number, message: KafkaMessage): EventEnvelope | undefined {
     try {
-      event = fromKafkaValue(message.value);
+      return fromKafkaValue(message.value);
     } catch (error) {
       // Not ours to handle and retrying cannot fix it; blocking the partition would stop the group.
       this.logger.error('kafka: skipping message that is not an event envelope', {
@@ -70,18 +97,22 @@ export class KafkaSubscription implements Subscription {
         offset: message.offset,
         ...errorFields(error),
       });
-      return;
+      return undefined;
     }
+  }
+
+  private async deliver(events: EventEnvelope[], heartbeat: () => Promise<void>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.options.handler(event);
+        await this.delivery.handle(events);
         return;
       } catch (error) {
         // Throwing leaves the offset unresolved, so the event is redelivered after a restart.
         if (this.stopping) throw error;
         this.logger.error('kafka: handler failed, retrying', {
           group: this.options.group,
-          eventId: event.id,
+          eventId: events[0].id,
+          events: events.length,
           attempt,
           ...errorFields(error),
         });

@@ -21,11 +21,17 @@ export class RecordingTransport implements EventTransport {
     return { stop: async () => undefined };
   }
 
-  /** Hands an event to the (single) subscriber, as a broker delivery would. */
-  deliver(event: EventEnvelope): Promise<void> {
-    const [subscription] = this.subscriptions;
+  /** Hands an event to a subscriber (the first by default), as a broker delivery would. */
+  deliver(event: EventEnvelope, index = 0): Promise<void> {
+    return this.deliverBatch([event], index);
+  }
+
+  /** Hands consecutive events to a subscriber at once: as one batch when it takes batches, else one by one. */
+  async deliverBatch(events: EventEnvelope[], index = 0): Promise<void> {
+    const subscription = this.subscriptions[index];
     if (!subscription) throw new Error('nobody subscribed');
-    return subscription.handler(event);
+    if ('batchHandler' in subscription) return subscription.batchHandler(events);
+    for (const event of events) await subscription.handler(event);
   }
 
   async ensureTopics(): Promise<void> {}

@@ -95,6 +95,29 @@ export function transportContract(setup: TransportContractSetup): void {
       expect(handled).toEqual(['flaky', 'after']); // same key: the later event waited for the retried one
     });
 
+    it('delivers batches of at most maxBatchSize in order, and retries a failed batch whole', async () => {
+      const t = transport();
+      const { topic, group } = names();
+      await t.ensureTopics([topic]);
+      const events = Array.from({ length: 7 }, (_, n) => envelope({ topic, key: 'one-key', payload: n }));
+      await t.publish(events);
+      const batches: unknown[][] = [];
+      let failures = 1;
+      await t.subscribe({
+        group,
+        topics: [topic],
+        fromBeginning: true,
+        maxBatchSize: 3,
+        batchHandler: async (batch) => {
+          if (batch.some((e) => e.payload === 4) && failures-- > 0) throw new Error('transient');
+          batches.push(batch.map((e) => e.payload));
+        },
+      });
+      await waitFor(() => batches.flat().length >= events.length, setup.timeoutMs, 'all batches');
+      expect(batches.flat()).toEqual([0, 1, 2, 3, 4, 5, 6]); // the failed batch came again, whole and once
+      expect(batches.every((batch) => batch.length >= 1 && batch.length <= 3)).toBe(true);
+    });
+
     it('resumes a group after a restart from its committed position', async () => {
       const { topic, group } = names();
       const first = transport();
