@@ -8,6 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 
+// The standalone-apps API suite starts the apps from this file, so the one reader lives there.
+export { localEnv } from '../../apps/platform/test/distributed/local-env';
+
 export const ROOT = resolve(__dirname, '../..');
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -70,18 +73,4 @@ export function k8sApp(app: string): K8sApp {
 export function k8sSecretKeys(): string[] {
   const [secret] = k8sDocs('k8s/overlays/example/secret.example.yaml');
   return Object.keys(secret.stringData ?? {});
-}
-
-/** deploy/local.env as `set -a; . deploy/local.env` sees it (KEY=value, values optionally single-quoted). */
-export function localEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const raw of read('deploy/local.env').split('\n')) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
-    if (!match) throw new Error(`deploy/local.env: cannot read "${line}"`);
-    const value = match[2];
-    env[match[1]] = value.startsWith("'") && value.endsWith("'") ? value.slice(1, -1) : value;
-  }
-  return env;
 }

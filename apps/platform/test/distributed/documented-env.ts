@@ -1,0 +1,111 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { Client } from 'pg';
+import { CARRIER_SIMULATOR_LISTENERS, GATEWAY_APP, SERVICE_REGISTRY } from '@mp/service-host';
+import { localEnv } from './local-env';
+
+/** PostgreSQL and a Kafka-protocol broker for the distributed set. */
+export interface Infrastructure {
+  DATABASE_URL: string;
+  KAFKA_BROKERS: string;
+  REDIS_URL?: string;
+  describe: string;
+  release(): Promise<void>;
+}
+
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432';
+
+/**
+ * The CI's PostgreSQL and Kafka when DATABASE_URL and KAFKA_BROKERS are set (as
+ * for the other integration suites); otherwise a fresh database on the local
+ * PostgreSQL and a kcat mock cluster; otherwise the reason there is none.
+ */
+export async function infrastructure(): Promise<Infrastructure | string> {
+  const { DATABASE_URL, KAFKA_BROKERS, REDIS_URL } = process.env;
+  if (DATABASE_URL && KAFKA_BROKERS) {
+    return { DATABASE_URL, KAFKA_BROKERS, REDIS_URL, describe: 'DATABASE_URL and KAFKA_BROKERS from the environment', release: async () => {} };
+  }
+  if (spawnSync('kcat', ['-V']).status !== 0) return 'kcat is not installed (apt-get install kcat), and KAFKA_BROKERS is not set';
+  const admin = new Client({ connectionString: `${LOCAL_POSTGRES}/postgres` });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return `no PostgreSQL at ${LOCAL_POSTGRES} (${(error as Error).message}), and DATABASE_URL is not set`;
+  }
+  const database = `standalone_${process.pid}_${Date.now()}`;
+  await admin.query(`create database ${database}`);
+  const kcat = spawn('kcat', ['-b', 'x', '-X', 'test.mock.num.brokers=3', '-d', 'mock', '-C', '-t', 'warm'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const brokers = await new Promise<string>((resolve, reject) => {
+    let log = '';
+    const timer = setTimeout(() => reject(new Error(`the kcat mock cluster did not start:\n${log}`)), 10_000);
+    kcat.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = /bootstrap\.servers=(\S+)/.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+  });
+  return {
+    DATABASE_URL: `${LOCAL_POSTGRES}/${database}`,
+    KAFKA_BROKERS: brokers,
+    describe: `a fresh database on ${LOCAL_POSTGRES} and a kcat mock cluster at ${brokers}`,
+    async release() {
+      kcat.kill('SIGTERM');
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Every port the documented set listens on (service registry). */
+const DOCUMENTED_PORTS = new Set<number>([
+  ...SERVICE_REGISTRY.flatMap((s) => [s.grpcPort, s.healthPort]),
+  GATEWAY_APP.httpPort,
+  CARRIER_SIMULATOR_LISTENERS.carrierApiPort,
+  CARRIER_SIMULATOR_LISTENERS.smtpPort,
+]);
+
+const free = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+  });
+
+/**
+ * 0 when every documented port is free; otherwise a shift that frees them all
+ * (another run on this machine), applied alike to every port and address.
+ */
+export async function portShift(): Promise<number> {
+  for (const shift of [0, ...Array.from({ length: 20 }, () => 1000 + Math.floor(Math.random() * 14) * 1000 + Math.floor(Math.random() * 9) * 10)]) {
+    const all = await Promise.all([...DOCUMENTED_PORTS].map((p) => free(p + shift)));
+    if (all.every(Boolean)) return shift;
+  }
+  throw new Error('no free set of ports for the distributed set');
+}
+
+/**
+ * deploy/local.env as `set -a; . deploy/local.env` gives it, with the
+ * infrastructure's addresses, and every documented port moved by `shift`.
+ */
+export function documentedEnv(infra: Infrastructure, shift: number): Record<string, string> {
+  const moved = (port: string) => (DOCUMENTED_PORTS.has(Number(port)) ? String(Number(port) + shift) : port);
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(localEnv())) {
+    env[name] = /_PORT$/.test(name) ? moved(value) : value.replace(/localhost:(\d+)/g, (_, port: string) => `localhost:${moved(port)}`);
+  }
+  env.DATABASE_URL = infra.DATABASE_URL;
+  env.KAFKA_BROKERS = infra.KAFKA_BROKERS;
+  if (infra.REDIS_URL) env.REDIS_URL = infra.REDIS_URL;
+  return env;
+}
+
+/** The ports an app takes from its defaults; given only when shifted. */
+export function ownPorts(app: string, shift: number): Record<string, string> {
+  if (shift === 0) return {};
+  if (app === GATEWAY_APP.name) return { PORT: String(GATEWAY_APP.httpPort + shift) };
+  const entry = SERVICE_REGISTRY.find((s) => s.name === app)!;
+  return { GRPC_PORT: String(entry.grpcPort + shift), HTTP_PORT: String(entry.healthPort + shift) };
+}
