@@ -7,6 +7,10 @@
  *   npx tsx tools/scripts/account-hold.ts --account <accountId> --release [--operator <name>] [--grpc host:port]
  *   npx tsx tools/scripts/account-hold.ts --account <accountId> --status [--grpc host:port]
  *
+ * Signs each call with STAFF_TOKEN_SIGNING_KEY (a private Ed25519 JWK whose
+ * public key is in the services' STAFF_TOKEN_VERIFICATION_KEYS): only a staff
+ * key can carry a `system` principal.
+ *
  * --grpc defaults to MESSAGING_GRPC_URL, else 127.0.0.1:50052. Prints the
  * account's hold as JSON; exits 2 on bad arguments, 1 when the call fails.
  * Held messages wait in their status (queued or scheduled); on release the
@@ -14,7 +18,8 @@
  * messages go first.
  */
 import { messagingV1 } from '@mp/contracts';
-import { createClient, type Principal } from '@mp/grpc';
+import { ConfigError, json, loadConfig } from '@mp/config';
+import { CallTokenSigner, createClient, parseSigningKey, STAFF_ISSUER, type Principal } from '@mp/grpc';
 
 type Action = 'hold' | 'release' | 'status';
 
@@ -61,8 +66,16 @@ async function main(): Promise<number> {
     console.error(`${args}\n${USAGE}`);
     return 2;
   }
-  const client = createClient(messagingV1.MessagingServiceService, args.grpc);
+  let signingKey;
+  try {
+    ({ STAFF_TOKEN_SIGNING_KEY: signingKey } = loadConfig({ STAFF_TOKEN_SIGNING_KEY: json(parseSigningKey, { secret: true }) }, process.env));
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : String(error));
+    return 2;
+  }
   const principal: Principal = { kind: 'system', accountId: args.accountId };
+  const signer = await CallTokenSigner.fromJwk(signingKey, STAFF_ISSUER, principal);
+  const client = createClient(messagingV1.MessagingServiceService, args.grpc, { signer, audience: 'messaging' });
   try {
     const { accountId, reason, operator } = args;
     const hold =

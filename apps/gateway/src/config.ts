@@ -1,5 +1,6 @@
 import { loadConfig } from '@mp/config';
 import { gatewayConfigSchema } from '@mp/gateway';
+import { callTokenSigningConfigSchema } from '@mp/grpc';
 import { runtimeConfigSchema, serviceAddressSchema } from '@mp/service-host';
 
 // The gateway keeps no data and consumes no events: it reads no storage settings.
@@ -7,6 +8,6 @@ import { runtimeConfigSchema, serviceAddressSchema } from '@mp/service-host';
 const { DATA_DIR, DATABASE_URL, DATABASE_POOL_MAX, KAFKA_BROKERS, ...gatewayRuntimeSchema } = runtimeConfigSchema;
 
 /** The only place the gateway reads the environment. */
-export const configSchema = { ...gatewayRuntimeSchema, ...serviceAddressSchema, ...gatewayConfigSchema };
+export const configSchema = { ...gatewayRuntimeSchema, ...serviceAddressSchema, ...gatewayConfigSchema, ...callTokenSigningConfigSchema };
 
 export const loadAppConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configSchema, env);

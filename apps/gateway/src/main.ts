@@ -1,4 +1,5 @@
 import { startGateway } from '@mp/gateway';
+import { CallTokenSigner } from '@mp/grpc';
 import { addressBookFrom, chooseClock, createServiceClients } from '@mp/service-host';
 import { createLogger, initTelemetry } from '@mp/telemetry';
 import { loadAppConfig } from './config';
@@ -7,7 +8,9 @@ async function main() {
   const config = loadAppConfig();
   initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER });
   const logger = createLogger(config.LOG_LEVEL, { app: 'gateway' });
-  const clients = createServiceClients(addressBookFrom(config), { deadlineMs: config.GRPC_DEADLINE_MS });
+  // Every call names its caller in a token signed for the service it goes to.
+  const signer = await CallTokenSigner.fromJwk(config.CALL_TOKEN_SIGNING_KEY, 'gateway');
+  const clients = createServiceClients(addressBookFrom(config), { signer, deadlineMs: config.GRPC_DEADLINE_MS });
   const gateway = await startGateway({ config, clients, clock: chooseClock(config), logger });
   logger.info('gateway listening', { url: config.PUBLIC_BASE_URL, port: gateway.port });
   const stop = async () => {

@@ -7,6 +7,7 @@ import { messagingConfigSchema } from '@mp/messaging';
 import { providerCallbackConfigSchema } from '@mp/provider-callback';
 import { repliesConfigSchema } from '@mp/replies';
 import { routingConfigSchema } from '@mp/routing';
+import { optionalCallTokenConfigSchema } from '@mp/grpc';
 import { runtimeConfigSchema } from '@mp/service-host';
 import { tenDlcConfigSchema } from '@mp/tendlc';
 import { webhookDispatcherConfigSchema } from '@mp/webhook-dispatcher';
@@ -24,6 +25,8 @@ export const platformConfigSchema = {
   ...tenDlcConfigSchema,
   ...carrierSimulatorConfigSchema,
   ...gatewayConfigSchema,
+  // Generated at start when unset: one process holds every service.
+  ...optionalCallTokenConfigSchema,
   // DECISIONS "Running": the all-in-one process runs in sandbox mode unless told otherwise.
   SANDBOX: bool({ default: true, description: 'sandbox mode: simulated carrier, sandbox clock and routes' }),
 };

@@ -1,6 +1,7 @@
 import { carrierSimulatorService, CarrierSimulatorEndpoints } from '@mp/carrier-simulator';
 import { consentService } from '@mp/consent';
 import { startGateway, type RunningGateway } from '@mp/gateway';
+import { callKeysFrom, CallTokenSigner, generateCallKeys, STAFF_ISSUER, type CallKeys } from '@mp/grpc';
 import { identityService } from '@mp/identity';
 import { messagingService } from '@mp/messaging';
 import { providerCallbackService } from '@mp/provider-callback';
@@ -14,11 +15,13 @@ import {
   ServiceHost,
   type AddressBook,
   type HostAdapters,
+  type ServiceClients,
   type ServiceModule,
 } from '@mp/service-host';
 import { createLogger, initTelemetry, type Logger } from '@mp/telemetry';
 import { tenDlcService } from '@mp/tendlc';
 import { webhookDispatcherService } from '@mp/webhook-dispatcher';
+import type { JWK } from 'jose';
 import type { PlatformConfig } from './config';
 
 export interface RunningPlatform {
@@ -27,6 +30,10 @@ export interface RunningPlatform {
   readonly gateway: RunningGateway;
   readonly hosts: ReadonlyArray<ServiceHost<unknown>>;
   readonly adapters: HostAdapters;
+  /** Calls as a platform staff tool (`system`), when the platform made its own staff key. */
+  readonly staff?: ServiceClients;
+  /** That staff key, for a staff tool run against this process (tests). */
+  readonly staffSigningKey?: JWK;
   stop(): Promise<void>;
 }
 
@@ -40,8 +47,13 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
   const databases = chooseDatabase(config);
   const transport = chooseTransport(config, databases, 'platform');
   const addresses: AddressBook = {};
-  const clients = createServiceClients(addresses, { deadlineMs: config.GRPC_DEADLINE_MS });
-  const adapters: HostAdapters = { databases, transport, clock: chooseClock(config), logger, clients, sandbox: config.SANDBOX };
+  const keys = await platformCallKeys(config);
+  const signer = await CallTokenSigner.fromJwk(keys.signingKey, 'gateway');
+  const clients = createServiceClients(addresses, { signer, deadlineMs: config.GRPC_DEADLINE_MS });
+  const staff = keys.staffSigningKey
+    ? createServiceClients(addresses, { signer: await CallTokenSigner.fromJwk(keys.staffSigningKey, STAFF_ISSUER, { kind: 'system', accountId: '' }) })
+    : undefined;
+  const adapters: HostAdapters = { databases, transport, clock: chooseClock(config), logger, clients, callKeys: keys, sandbox: config.SANDBOX };
   const hosts: Array<ServiceHost<unknown>> = [];
 
   // The gateway binds first: the simulator posts its receipts there.
@@ -80,8 +92,32 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
     gateway,
     hosts,
     adapters,
-    stop: () => stopAll(gateway, hosts, adapters),
+    staff,
+    staffSigningKey: keys.staffSigningKey,
+    stop: async () => {
+      staff?.close();
+      await stopAll(gateway, hosts, adapters);
+    },
   };
+}
+
+/**
+ * Keys from configuration where given; otherwise made at start, so nothing
+ * outside this process can sign a call it accepts. Staff keys made here sign
+ * only through `RunningPlatform.staff` (tests); a staff tool needs
+ * STAFF_TOKEN_VERIFICATION_KEYS set to its public key.
+ */
+async function platformCallKeys(config: PlatformConfig): Promise<CallKeys & { staffSigningKey?: JWK }> {
+  const generated = await generateCallKeys();
+  const call = config.CALL_TOKEN_SIGNING_KEY
+    ? callKeysFrom({
+        CALL_TOKEN_SIGNING_KEY: config.CALL_TOKEN_SIGNING_KEY,
+        CALL_TOKEN_VERIFICATION_KEYS: config.CALL_TOKEN_VERIFICATION_KEYS ?? { keys: [] },
+        STAFF_TOKEN_VERIFICATION_KEYS: generated.staffVerificationKeys,
+      })
+    : generated;
+  if (!config.STAFF_TOKEN_VERIFICATION_KEYS) return { ...call, staffVerificationKeys: generated.staffVerificationKeys, staffSigningKey: generated.staffSigningKey };
+  return { ...call, staffVerificationKeys: config.STAFF_TOKEN_VERIFICATION_KEYS };
 }
 
 async function stopAll(gateway: RunningGateway, hosts: Array<ServiceHost<unknown>>, adapters: HostAdapters): Promise<void> {

@@ -1,6 +1,7 @@
 import { sandboxV1 } from '@mp/contracts';
 import { implementService, type ServiceBinding } from '@mp/grpc';
 import type { Logger } from '@mp/telemetry';
+import { carrierSimulatorAccess } from './carrier-simulator.access';
 import type { SetCarrierBehaviorUseCase } from './behaviors/set-carrier-behavior.usecase';
 import type { SandboxClockUseCase } from './clock/sandbox-clock.usecase';
 import type { ListMailboxUseCase } from './mailbox/list-mailbox.usecase';
@@ -28,5 +29,6 @@ export function carrierSimulatorHandlers(
       },
     },
     logger,
+    carrierSimulatorAccess,
   );
 }

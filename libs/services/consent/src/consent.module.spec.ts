@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { consentV1 } from '@mp/contracts';
-import { createClient, type AsyncClient } from '@mp/grpc';
+import type { AsyncClient } from '@mp/grpc';
 import { optOutRow } from './test-support/opt-out.factory';
 import { startTestService, type TestService } from '@mp/service-host';
 import { consentService } from './consent.module';
@@ -11,7 +11,8 @@ let client: AsyncClient<typeof consentV1.ConsentServiceService>;
 
 beforeAll(async () => {
   running = await startTestService(consentService, {});
-  client = createClient(consentV1.ConsentServiceService, running.address);
+  // Messaging's dispatch job asks as itself.
+  client = running.client(consentV1.ConsentServiceService, 'messaging');
 });
 
 afterAll(async () => {

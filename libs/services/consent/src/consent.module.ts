@@ -1,5 +1,6 @@
 import { consentV1 } from '@mp/contracts';
 import { implementService } from '@mp/grpc';
+import { consentAccess } from './consent.access';
 import type { ServiceModule } from '@mp/service-host';
 import type { ConsentConfig } from './consent.config';
 import { consentMigrations } from './migrations';
@@ -13,6 +14,6 @@ export const consentService: ServiceModule<ConsentConfig> = {
   migrations: consentMigrations,
   create({ db, logger }) {
     const handlers = consentHandlers({ checkSendPermission: new CheckSendPermissionUseCase(new OptOutsRepository(db)) });
-    return { grpc: [implementService(consentV1.ConsentServiceService, handlers, logger)] };
+    return { grpc: [implementService(consentV1.ConsentServiceService, handlers, logger, consentAccess)] };
   },
 };

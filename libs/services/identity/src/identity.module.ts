@@ -1,6 +1,7 @@
 import { identityV1 } from '@mp/contracts';
 import { eventTablesMigration } from '@mp/events';
 import { implementService } from '@mp/grpc';
+import { identityAccess } from './identity.access';
 import type { ServiceDeps, ServiceModule, ServiceParts } from '@mp/service-host';
 import { ExternalProviderRegistry, type KeySetFactory } from './external-identities/external-provider-registry';
 import { createIdentityHandlers } from './identity.handlers';
@@ -35,7 +36,7 @@ export const identityService: IdentityModule = {
     const handlers = createIdentityHandlers(ctx);
     return {
       handlers,
-      grpc: [implementService(identityV1.IdentityServiceService, handlers, logger)],
+      grpc: [implementService(identityV1.IdentityServiceService, handlers, logger, identityAccess)],
       jobs: [sendDueMailJob({ db, clock, logger, sender })],
       consumers: [subscriptionConsumer({ outbox, clock, logger })],
       // The first signing key is made at start-up rather than on the first login.

@@ -1,5 +1,6 @@
 import { messagingV1 } from '@mp/contracts';
 import { implementService } from '@mp/grpc';
+import { messagingAccess } from './grpc/messaging.access';
 import type { ServiceDeps, ServiceModule, ServiceParts } from '@mp/service-host';
 import { ChannelCarriers } from './carriers/channel-carriers';
 import { HttpCarrierAdapter, SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH } from './carriers/http-carrier.adapter';
@@ -77,7 +78,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
     dispatcher,
     scheduled,
     parts: {
-      grpc: [implementService(messagingV1.MessagingServiceService, handlers, logger)],
+      grpc: [implementService(messagingV1.MessagingServiceService, handlers, logger, messagingAccess)],
       consumers: [receiptConsumer({ outbox, clock, logger })],
       // Release before dispatch: one run of due work (a sandbox clock advance) sends what came due.
       jobs: [scheduled.job, dispatcher.job],

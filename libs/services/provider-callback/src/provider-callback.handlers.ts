@@ -1,6 +1,7 @@
 import { providerCallbackV1 } from '@mp/contracts';
 import { implementService, type ServiceBinding } from '@mp/grpc';
 import type { Logger } from '@mp/telemetry';
+import { providerCallbackAccess } from './provider-callback.access';
 import type { IngestCallbackUseCase } from './ingest/ingest-callback.usecase';
 
 /** gRPC ProviderCallbackService. Callers are providers, not principals: the HMAC is the only authentication. */
@@ -13,5 +14,6 @@ export function providerCallbackHandlers(ingest: IngestCallbackUseCase, logger: 
       },
     },
     logger,
+    providerCallbackAccess,
   );
 }

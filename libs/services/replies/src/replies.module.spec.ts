@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { repliesV1 } from '@mp/contracts';
-import { createClient, type AsyncClient, type Principal } from '@mp/grpc';
+import type { AsyncClient, Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import { inboundMessageRow } from './test-support/inbound-message.factory';
 import { startTestService, type TestService } from '@mp/service-host';
@@ -13,7 +13,7 @@ let client: AsyncClient<typeof repliesV1.RepliesServiceService>;
 
 beforeAll(async () => {
   running = await startTestService(repliesService, {});
-  client = createClient(repliesV1.RepliesServiceService, running.address);
+  client = running.client(repliesV1.RepliesServiceService);
 });
 
 afterAll(async () => {

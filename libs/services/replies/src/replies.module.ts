@@ -5,6 +5,7 @@ import { repliesHandlers } from './inbound-messages/inbound-messages.handlers';
 import { InboundMessagesRepository } from './inbound-messages/inbound-messages.repository';
 import { ListInboundMessagesUseCase } from './inbound-messages/list-inbound-messages.usecase';
 import { repliesMigrations } from './migrations';
+import { repliesAccess } from './replies.access';
 import type { RepliesConfig } from './replies.config';
 
 /** Inbound messages (replies) and their links to sent messages (spec 2.3, 4.2, 4.3). */
@@ -15,6 +16,6 @@ export const repliesService: ServiceModule<RepliesConfig> = {
     const handlers = repliesHandlers({
       listInboundMessages: new ListInboundMessagesUseCase(new InboundMessagesRepository(db)),
     });
-    return { grpc: [implementService(repliesV1.RepliesServiceService, handlers, logger)] };
+    return { grpc: [implementService(repliesV1.RepliesServiceService, handlers, logger, repliesAccess)] };
   },
 };

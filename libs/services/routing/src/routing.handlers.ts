@@ -1,6 +1,7 @@
 import { routingV1 } from '@mp/contracts';
 import { implementService, type ServiceBinding } from '@mp/grpc';
 import type { Logger } from '@mp/telemetry';
+import { routingAccess } from './routing.access';
 import type { ListNumbersUseCase } from './numbers/list-numbers.usecase';
 import type { SenderNumber } from './numbers/number.rules';
 import type { ChooseSenderUseCase } from './sender-choice/choose-sender.usecase';
@@ -28,5 +29,6 @@ export function routingHandlers(useCases: { listNumbers: ListNumbersUseCase; cho
       },
     },
     logger,
+    routingAccess,
   );
 }

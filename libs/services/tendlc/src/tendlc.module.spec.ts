@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { tendlcV1 } from '@mp/contracts';
-import { createClient, type AsyncClient, type Principal } from '@mp/grpc';
+import type { AsyncClient, Principal } from '@mp/grpc';
 import { brandRow } from './test-support/brand.factory';
 import { startTestService, type TestService } from '@mp/service-host';
 import { tenDlcService } from './tendlc.module';
@@ -12,7 +12,7 @@ let client: AsyncClient<typeof tendlcV1.TenDlcServiceService>;
 
 beforeAll(async () => {
   running = await startTestService(tenDlcService, {});
-  client = createClient(tendlcV1.TenDlcServiceService, running.address);
+  client = running.client(tendlcV1.TenDlcServiceService);
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { tendlcV1 } from '@mp/contracts';
 import { implementService } from '@mp/grpc';
+import { tenDlcAccess } from './tendlc.access';
 import type { ServiceModule } from '@mp/service-host';
 import { tenDlcHandlers } from './brands/brands.handlers';
 import { BrandsRepository } from './brands/brands.repository';
@@ -13,6 +14,6 @@ export const tenDlcService: ServiceModule<TenDlcConfig> = {
   migrations: tenDlcMigrations,
   create({ db, logger }) {
     const handlers = tenDlcHandlers({ listBrands: new ListBrandsUseCase(new BrandsRepository(db)) });
-    return { grpc: [implementService(tendlcV1.TenDlcServiceService, handlers, logger)] };
+    return { grpc: [implementService(tendlcV1.TenDlcServiceService, handlers, logger, tenDlcAccess)] };
   },
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { webhooksV1 } from '@mp/contracts';
-import { createClient, type AsyncClient, type Principal } from '@mp/grpc';
+import type { AsyncClient, Principal } from '@mp/grpc';
 import { startTestService, type TestService } from '@mp/service-host';
 import { webhookDispatcherService } from './webhook-dispatcher.module';
 import { webhookEndpointRow } from './test-support/webhook-endpoint.factory';
@@ -12,7 +12,7 @@ let client: AsyncClient<typeof webhooksV1.WebhookDispatcherServiceService>;
 
 beforeAll(async () => {
   running = await startTestService(webhookDispatcherService, {});
-  client = createClient(webhooksV1.WebhookDispatcherServiceService, running.address);
+  client = running.client(webhooksV1.WebhookDispatcherServiceService);
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { webhooksV1 } from '@mp/contracts';
 import { implementService } from '@mp/grpc';
+import { webhookDispatcherAccess } from './webhook-dispatcher.access';
 import type { ServiceModule } from '@mp/service-host';
 import { webhookDispatcherHandlers } from './endpoints/webhook-endpoints.handlers';
 import { WebhookEndpointsRepository } from './endpoints/webhook-endpoints.repository';
@@ -15,6 +16,6 @@ export const webhookDispatcherService: ServiceModule<WebhookDispatcherConfig> = 
     const handlers = webhookDispatcherHandlers({
       listWebhookEndpoints: new ListWebhookEndpointsUseCase(new WebhookEndpointsRepository(db)),
     });
-    return { grpc: [implementService(webhooksV1.WebhookDispatcherServiceService, handlers, logger)] };
+    return { grpc: [implementService(webhooksV1.WebhookDispatcherServiceService, handlers, logger, webhookDispatcherAccess)] };
   },
 };

@@ -1,20 +1,35 @@
 import { sandboxV1 } from '@mp/contracts';
 import { DomainError } from '@mp/problems';
 import { createLogger, currentTraceId, initTelemetry, withSpan } from '@mp/telemetry';
-import { createClient, implementService, startGrpcServer, type AsyncClient, type RunningGrpcServer } from './index';
+import {
+  ANONYMOUS_CALLER,
+  CallTokenSigner,
+  CallTokenVerifier,
+  createClient,
+  CUSTOMER,
+  generateCallKeys,
+  implementService,
+  startGrpcServer,
+  type AsyncClient,
+  type RunningGrpcServer,
+} from './index';
 
 const def = sandboxV1.CarrierSimulatorServiceService;
 let server: RunningGrpcServer;
 let client: AsyncClient<typeof def>;
+let signer: CallTokenSigner;
 const seen: Array<{ principal?: unknown; traceId: string; deadline?: Date }> = [];
 const errors: string[] = [];
 
 beforeAll(async () => {
   initTelemetry();
   const logger = createLogger('error', {}, (l) => errors.push(l));
+  const keys = await generateCallKeys();
+  signer = await CallTokenSigner.fromJwk(keys.signingKey, 'gateway');
   server = await startGrpcServer({
     host: '127.0.0.1',
     port: 0,
+    verifier: new CallTokenVerifier(keys, 'carrier-simulator'),
     services: [
       implementService(
         def,
@@ -36,10 +51,11 @@ beforeAll(async () => {
           },
         },
         logger,
+        { setCarrierBehavior: CUSTOMER, listMailbox: ANONYMOUS_CALLER, getClock: ANONYMOUS_CALLER, advanceClock: CUSTOMER },
       ),
     ],
   });
-  client = createClient(def, `127.0.0.1:${server.port}`);
+  client = createClient(def, `127.0.0.1:${server.port}`, { signer, audience: 'carrier-simulator' });
 });
 
 afterAll(async () => {
@@ -79,7 +95,7 @@ describe('gRPC helpers', () => {
   });
 
   it('maps an unreachable service to EXTERNAL_SERVICE_ERROR', async () => {
-    const dead = createClient(def, '127.0.0.1:1', { deadlineMs: 2000 });
+    const dead = createClient(def, '127.0.0.1:1', { signer, audience: 'carrier-simulator', deadlineMs: 2000 });
     const error = await dead.getClock({}).catch((e) => e);
     dead.close();
     expect(['EXTERNAL_SERVICE_ERROR', 'TIMEOUT']).toContain(error.code);

@@ -4,4 +4,6 @@ export * from './remote-call-guard';
 export * from './server';
 export * from './service-definition';
 export * from './status-mapping';
-export * from './tenancy';
+export * from './account-reach';
+export * from './call-token';
+export * from './method-access';

@@ -1,6 +1,8 @@
 import {
+  Metadata,
   Server,
   ServerCredentials,
+  status,
   type sendUnaryData,
   type ServerUnaryCall,
   type ServiceDefinition,
@@ -9,59 +11,98 @@ import {
 import { DomainError } from '@mp/problems';
 import { SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import { runInCallContext, type CallContext, type Principal } from './call-context';
-import type { AsyncHandlers, ServiceDefinitionLike } from './service-definition';
+import { CALL_TOKEN_METADATA_KEY } from './call-token/call-token-claims';
+import { CallTokenRefused, type CallTokenVerifier } from './call-token/call-token-verifier';
+import type { MethodAccess } from './method-access';
+import type { AsyncHandlers, MethodDefinitionLike, ServiceDefinitionLike } from './service-definition';
 import { toGrpcError } from './status-mapping';
 
-export interface ServiceBinding {
-  definition: ServiceDefinitionLike;
-  implementation: UntypedServiceImplementation;
+interface BoundMethod {
+  name: string;
+  definition: MethodDefinitionLike;
+  access: MethodAccess<ServiceDefinitionLike>[string];
+  handler: (request: never, ctx: CallContext) => Promise<unknown>;
 }
 
-function parsePrincipal(raw: unknown): Principal | undefined {
-  if (typeof raw !== 'string' || raw === '') return undefined;
-  try {
-    return JSON.parse(raw) as Principal;
-  } catch {
-    return undefined;
-  }
+/** A service's handlers with the principal kinds each method accepts; a server binds it with its verifier. */
+export interface ServiceBinding {
+  definition: ServiceDefinitionLike;
+  methods: BoundMethod[];
+  logger: Logger;
 }
 
 /**
- * Turns async handlers into a grpc-js implementation: each call runs in its
- * own span (continuing the caller's trace) and call context (principal,
- * deadline); a DomainError travels back as status + problem metadata, any
- * other error is logged here and answered as INTERNAL with no detail.
+ * Declares a service: async handlers of (request, context) and, for every
+ * method, the principal kinds it accepts. Nothing here trusts the caller yet:
+ * `startGrpcServer` verifies each call's token before a handler runs.
  */
 export function implementService<D extends ServiceDefinitionLike>(
   definition: D,
   handlers: AsyncHandlers<D>,
   logger: Logger,
+  access: MethodAccess<D>,
 ): ServiceBinding {
-  const implementation: UntypedServiceImplementation = {};
-  for (const name of Object.keys(definition) as Array<keyof D & string>) {
-    const method = definition[name];
+  const methods = (Object.keys(definition) as Array<keyof D & string>).map((name) => {
     const handler = handlers[name];
-    if (typeof handler !== 'function') throw new Error(`no handler for ${method.path}`);
-    implementation[name] = ((call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
+    if (typeof handler !== 'function') throw new Error(`no handler for ${definition[name].path}`);
+    if (!Array.isArray(access[name])) throw new Error(`no access declared for ${definition[name].path}`);
+    return { name, definition: definition[name], access: access[name], handler: handler as BoundMethod['handler'] };
+  });
+  return { definition, methods, logger };
+}
+
+function refusal(code: status, details: string) {
+  // No problem metadata: a refused call is the platform's fault (keys, wiring), never a customer's, so the gateway answers 500.
+  return { code, details, metadata: new Metadata() };
+}
+
+function deadlineOf(call: ServerUnaryCall<unknown, unknown>): Date | undefined {
+  const deadline = call.getDeadline();
+  return deadline instanceof Date ? deadline : Number.isFinite(deadline) ? new Date(deadline as number) : undefined;
+}
+
+/**
+ * The one server interceptor: verifies the call token (missing, forged,
+ * expired or for another service: UNAUTHENTICATED), checks the method accepts
+ * the principal's kind (PERMISSION_DENIED), then runs the handler in its own
+ * span (continuing the caller's trace) and call context. A DomainError
+ * travels back as status + problem metadata; any other error is logged and
+ * answered as INTERNAL with no detail.
+ */
+function bind(binding: ServiceBinding, verifier: CallTokenVerifier): UntypedServiceImplementation {
+  const implementation: UntypedServiceImplementation = {};
+  const { logger } = binding;
+  for (const method of binding.methods) {
+    const path = method.definition.path;
+    implementation[method.name] = ((call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
       const traceparent = call.metadata.get('traceparent')[0];
-      const deadline = call.getDeadline();
-      const ctx: CallContext = {
-        method: method.path,
-        principal: parsePrincipal(call.metadata.get('x-principal')[0]),
-        deadline: deadline instanceof Date ? deadline : Number.isFinite(deadline) ? new Date(deadline as number) : undefined,
-      };
-      withSpan(method.path, { traceparent: typeof traceparent === 'string' ? traceparent : undefined, kind: SpanKind.SERVER }, () =>
-        runInCallContext(ctx, () => handler(call.request as never, ctx)),
-      ).then(
-        (response) => callback(null, response),
-        (error: unknown) => {
-          if (!(error instanceof DomainError)) logger.error('gRPC handler failed', { method: method.path, error });
+      withSpan(path, { traceparent: typeof traceparent === 'string' ? traceparent : undefined, kind: SpanKind.SERVER }, async () => {
+        let principal: Principal;
+        try {
+          principal = await verifier.verify(call.metadata.get(CALL_TOKEN_METADATA_KEY)[0]);
+        } catch (error) {
+          if (!(error instanceof CallTokenRefused)) throw error;
+          logger.warn('call refused', { method: path, reason: error.message });
+          return callback(refusal(status.UNAUTHENTICATED, error.message));
+        }
+        if (!method.access.includes(principal.kind)) {
+          logger.warn('call refused', { method: path, reason: `a ${principal.kind} principal may not call it` });
+          return callback(refusal(status.PERMISSION_DENIED, `a ${principal.kind} principal may not call ${path}`));
+        }
+        const ctx: CallContext = { method: path, principal, deadline: deadlineOf(call) };
+        try {
+          callback(null, await runInCallContext(ctx, () => method.handler(call.request as never, ctx)));
+        } catch (error) {
+          if (!(error instanceof DomainError)) logger.error('gRPC handler failed', { method: path, error });
           callback(toGrpcError(error));
-        },
-      );
+        }
+      }).catch((error: unknown) => {
+        logger.error('gRPC call failed', { method: path, error });
+        callback(toGrpcError(error));
+      });
     }) as UntypedServiceImplementation[string];
   }
-  return { definition, implementation };
+  return implementation;
 }
 
 export interface RunningGrpcServer {
@@ -69,9 +110,15 @@ export interface RunningGrpcServer {
   stop(): Promise<void>;
 }
 
-export async function startGrpcServer(options: { host: string; port: number; services: ServiceBinding[] }): Promise<RunningGrpcServer> {
+export async function startGrpcServer(options: {
+  host: string;
+  port: number;
+  services: ServiceBinding[];
+  /** Verifies every call's token for this service (its audience). */
+  verifier: CallTokenVerifier;
+}): Promise<RunningGrpcServer> {
   const server = new Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
-  for (const s of options.services) server.addService(s.definition as unknown as ServiceDefinition, s.implementation);
+  for (const s of options.services) server.addService(s.definition as unknown as ServiceDefinition, bind(s, options.verifier));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`${options.host}:${options.port}`, ServerCredentials.createInsecure(), (err, bound) =>
       err ? reject(err) : resolve(bound),

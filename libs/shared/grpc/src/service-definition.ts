@@ -23,7 +23,10 @@ export type AsyncHandlers<D> = {
 export interface CallOptions {
   /** Milliseconds from now; capped by the deadline of the call being served. */
   deadlineMs?: number;
+  /** Whom the call is for; by default the customer of the call being served, if any. */
   principal?: import('./call-context').Principal;
+  /** Present the calling service's own identity even while serving a customer (e.g. a due job run by a clock advance). */
+  asService?: boolean;
 }
 
 /** A client whose methods return promises and reject with DomainError. */

@@ -1,5 +1,6 @@
 import { DEFAULT_POOL_MAX } from '@mp/db';
 import { bool, hostPort, int, list, oneOf, optionalStr, str, url } from '@mp/config';
+import { callTokenConfigSchema } from '@mp/grpc';
 import { addressVariable, SERVICE_REGISTRY, serviceEntry, type ServiceName } from './service-registry';
 
 export { addressVariable, type ServiceName } from './service-registry';
@@ -33,6 +34,7 @@ export const standaloneHostConfigSchema = {
   ...runtimeConfigSchema,
   ...serviceAddressSchema,
   // Signed call tokens: every call this service serves is verified, every call it makes is signed.
+  ...callTokenConfigSchema,
   EMBEDDED: bool({
     default: false,
     description: 'true: run on a private embedded store and event log when neither DATABASE_URL nor KAFKA_BROKERS is set',

@@ -1,4 +1,6 @@
+import { callKeysFrom, CallTokenSigner, type JsonWebKeySet } from '@mp/grpc';
 import { initTelemetry, createLogger, type LogLevel } from '@mp/telemetry';
+import type { JWK } from 'jose';
 import { chooseClock, chooseDatabase, chooseTransport, refuseUnsharedStorage } from './adapters';
 import { startHealthServer } from './health-server';
 import { addressVariable, SERVICE_NAMES, type ServiceName } from './host-config';
@@ -17,6 +19,9 @@ export interface StandaloneConfig {
   GRPC_HOST: string;
   GRPC_PORT: number;
   HTTP_PORT: number;
+  CALL_TOKEN_SIGNING_KEY: JWK;
+  CALL_TOKEN_VERIFICATION_KEYS: JsonWebKeySet;
+  STAFF_TOKEN_VERIFICATION_KEYS: JsonWebKeySet;
   [address: string]: unknown;
 }
 
@@ -36,8 +41,11 @@ export async function runStandalone<C>(module: ServiceModule<C>, config: Standal
   const logger = createLogger(config.LOG_LEVEL, { app: module.name });
   const databases = chooseDatabase(config);
   const transport = chooseTransport(config, databases, module.name);
-  const clients = createServiceClients(addressBookFrom(config), { deadlineMs: config.GRPC_DEADLINE_MS });
+  const callKeys = callKeysFrom(config);
+  const signer = await CallTokenSigner.fromJwk(callKeys.signingKey, module.name);
+  const clients = createServiceClients(addressBookFrom(config), { signer, deadlineMs: config.GRPC_DEADLINE_MS });
   const host = new ServiceHost(module, config, {
+    callKeys,
     databases,
     transport,
     clock: chooseClock(config),

@@ -10,7 +10,7 @@ import {
   tendlcV1,
   webhooksV1,
 } from '@mp/contracts';
-import { createClient, type AsyncClient } from '@mp/grpc';
+import { createClient, type AsyncClient, type CallTokenSigner } from '@mp/grpc';
 import type { ServiceName } from './host-config';
 
 const DEFINITIONS = {
@@ -30,6 +30,8 @@ export type ServiceClients = {
 } & {
   /** The AdminService every host serves, by service name. */
   admin(name: ServiceName): AsyncClient<typeof platformV1.AdminServiceService>;
+  /** The same services, calling as `issuer` (each service of the all-in-one process presents its own name). */
+  as(issuer: string): ServiceClients;
   close(): void;
 };
 
@@ -38,9 +40,10 @@ export type AddressBook = Partial<Record<ServiceName, string>>;
 
 /**
  * Typed clients to every service, created on first use so that a service only
- * needs the addresses of the services it really calls.
+ * needs the addresses of the services it really calls. Every call carries a
+ * token from `signer`, for the service it goes to.
  */
-export function createServiceClients(addresses: AddressBook, options: { deadlineMs?: number } = {}): ServiceClients {
+export function createServiceClients(addresses: AddressBook, options: { signer: CallTokenSigner; deadlineMs?: number }): ServiceClients {
   type AnyClient = { close(): void };
   const cache = new Map<string, AnyClient>();
   const address = (name: ServiceName) => {
@@ -56,18 +59,25 @@ export function createServiceClients(addresses: AddressBook, options: { deadline
     }
     return c;
   };
+  const views: ServiceClients[] = [];
   const clients: Record<string, unknown> = {
     admin: (name: ServiceName) =>
-      get(`admin:${name}`, () => createClient(platformV1.AdminServiceService, address(name), options)),
+      get(`admin:${name}`, () => createClient(platformV1.AdminServiceService, address(name), { ...options, audience: name })),
+    as: (issuer: string) => {
+      const view = createServiceClients(addresses, { ...options, signer: options.signer.as(issuer) });
+      views.push(view);
+      return view;
+    },
     close: () => {
       for (const c of cache.values()) c.close();
       cache.clear();
+      for (const view of views.splice(0)) view.close();
     },
   };
   for (const name of Object.keys(DEFINITIONS) as ServiceName[]) {
     Object.defineProperty(clients, name, {
       enumerable: true,
-      get: () => get(name, () => createClient(DEFINITIONS[name], address(name), options) as AnyClient),
+      get: () => get(name, () => createClient(DEFINITIONS[name], address(name), { ...options, audience: name }) as AnyClient),
     });
   }
   return clients as ServiceClients;

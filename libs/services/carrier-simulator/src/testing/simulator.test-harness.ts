@@ -1,8 +1,8 @@
 import { SandboxClock, type Clock } from '@mp/clock';
 import { sandboxV1 } from '@mp/contracts';
 import { createDatabaseProvider, migrateLatest, type DatabaseProvider } from '@mp/db';
-import { createClient, startGrpcServer, type AsyncClient, type RunningGrpcServer } from '@mp/grpc';
-import type { OutboxWriter, ServiceClients, ServiceParts } from '@mp/service-host';
+import { CallTokenVerifier, createClient, startGrpcServer, type AsyncClient, type RunningGrpcServer } from '@mp/grpc';
+import { testCallKeys, type OutboxWriter, type ServiceClients, type ServiceParts } from '@mp/service-host';
 import { createLogger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import type { CarrierSimulatorConfig } from '../carrier-simulator.config';
@@ -52,8 +52,10 @@ export async function startSimulatorHarness(options: { clock?: Clock; callbackUr
     sandbox: true,
   });
   await parts.start?.();
-  const server: RunningGrpcServer = await startGrpcServer({ host: '127.0.0.1', port: 0, services: parts.grpc });
-  const client: SimulatorClient = createClient(sandboxV1.CarrierSimulatorServiceService, `127.0.0.1:${server.port}`);
+  const { keys, gateway } = await testCallKeys();
+  const verifier = new CallTokenVerifier(keys, 'carrier-simulator');
+  const server: RunningGrpcServer = await startGrpcServer({ host: '127.0.0.1', port: 0, services: parts.grpc, verifier });
+  const client: SimulatorClient = createClient(sandboxV1.CarrierSimulatorServiceService, `127.0.0.1:${server.port}`, { signer: gateway, audience: 'carrier-simulator' });
   const jobs = parts.jobs ?? [];
   return {
     db,

@@ -1,7 +1,6 @@
 import type { consentV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
+import { isUuid, reachAccount, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
-import { assertCustomerReach, isUuid } from '../access/account-access';
 import type { OptOutsRepository } from '../opt-outs/opt-outs.repository';
 import { blockReason, findBlockingOptOut, type SendAttempt } from './send-block-rule';
 
@@ -10,11 +9,12 @@ export class CheckSendPermissionUseCase {
   constructor(private readonly optOuts: OptOutsRepository) {}
 
   async execute(
-    principal: Principal | undefined,
+    principal: Principal,
     request: consentV1.CheckSendPermissionRequest,
   ): Promise<consentV1.CheckSendPermissionResponse> {
     const attempt = validAttempt(request);
-    assertCustomerReach(principal, attempt.accountId, attempt.subaccountId ?? undefined);
+    // Messaging's dispatch job asks as itself; a customer asks only about its own account and subaccount.
+    reachAccount(principal, { accountId: attempt.accountId, subaccountId: attempt.subaccountId ?? undefined, accountWide: true });
     const optOuts = await this.optOuts.forRecipient(attempt.accountId, attempt.recipient, attempt.channelType);
     const blocking = findBlockingOptOut(optOuts, attempt);
     return blocking ? { allowed: false, reason: blockReason(blocking) } : { allowed: true };

@@ -1,5 +1,5 @@
 import type { consentV1 } from '@mp/contracts';
-import type { AsyncHandlers } from '@mp/grpc';
+import { requirePrincipal, type AsyncHandlers } from '@mp/grpc';
 import type { CheckSendPermissionUseCase } from './check-send-permission.usecase';
 
 /** The ConsentService gRPC handlers. */
@@ -7,7 +7,6 @@ export function consentHandlers(deps: {
   checkSendPermission: CheckSendPermissionUseCase;
 }): AsyncHandlers<typeof consentV1.ConsentServiceService> {
   return {
-    // Messaging's dispatch job calls without a customer principal; see assertCustomerReach.
-    checkSendPermission: (request, ctx) => deps.checkSendPermission.execute(ctx.principal, request),
+    checkSendPermission: (request, ctx) => deps.checkSendPermission.execute(requirePrincipal(ctx), request),
   };
 }

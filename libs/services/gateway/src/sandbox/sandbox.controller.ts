@@ -63,6 +63,6 @@ export class SandboxController extends GatewayController {
   @Security('apiKey')
   public async advance(@Body() body: AdvanceClockRequest, @Request() req: ExRequest): Promise<ClockReading> {
     this.requireSandbox(req);
-    return { now: await advanceSandboxClock(this.deps, body.seconds) };
+    return { now: await advanceSandboxClock(this.deps, body.seconds, principalOf(req)) };
   }
 }

@@ -3,7 +3,7 @@ import { createDatabaseProvider, migrateLatest, type DatabaseProvider } from '@m
 import { enqueueEvent, type EventEnvelope } from '@mp/events';
 import type { CallContext, Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
-import { createServiceClients, type OutboxWriter } from '@mp/service-host';
+import { createServiceClients, testCallKeys, type OutboxWriter } from '@mp/service-host';
 import { createLogger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import type { KeySetFactory } from '../external-identities/external-provider-registry';
@@ -50,7 +50,8 @@ export async function startIdentity(config: Partial<IdentityConfig> = {}, extra:
   await migrateLatest(db, 'identity', identityService.migrations);
   const clock = new SandboxClock();
   const outbox: OutboxWriter = { enqueue: (trx, event) => enqueueEvent(trx, event, clock.now()) };
-  const clients = createServiceClients({});
+  // Handlers are called directly: these clients are never used to call out.
+  const clients = createServiceClients({}, { signer: (await testCallKeys()).gateway });
   const deps = { config: { ...TEST_CONFIG, ...config }, db, outbox, clock, logger: createLogger('silent'), clients, sandbox: true, ...extra };
   const parts = await identityService.create(deps);
   await parts.start?.();

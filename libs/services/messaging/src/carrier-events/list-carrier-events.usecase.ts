@@ -1,9 +1,8 @@
 import type { messagingV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
+import { reachAccount, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
 import { isUuid } from '../messages/ids';
-import { assertSameAccount, readScope } from '../messages/message-access';
 import { findMessage } from '../messages/message.repository';
 import type { CarrierEventRow } from './carrier-event.types';
 import { listCarrierEvents as listRows } from './carrier-events.repository';
@@ -29,8 +28,7 @@ export async function listCarrierEvents(
   principal: Principal,
   request: messagingV1.ListCarrierEventsRequest,
 ): Promise<messagingV1.CarrierEventList> {
-  assertSameAccount(principal, request.accountId, 'Message');
-  const subaccountId = readScope(principal, request.subaccountId || undefined, 'Message');
+  const { subaccountId } = reachAccount(principal, { accountId: request.accountId, subaccountId: request.subaccountId, what: 'Message' });
   if (!isUuid(request.messageId)) throw DomainError.notFound('Message');
   const message = await findMessage(db, { id: request.messageId, accountId: request.accountId, subaccountId });
   if (!message) throw DomainError.notFound('Message');

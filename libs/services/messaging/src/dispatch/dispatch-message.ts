@@ -1,5 +1,4 @@
 import type { Clock } from '@mp/clock';
-import type { Principal } from '@mp/grpc';
 import type { Logger } from '@mp/telemetry';
 import type { CarrierAdapter } from '../carriers/carrier.port';
 import { hasExpired } from '../messages/expiry';
@@ -33,8 +32,8 @@ const describe = (error: unknown) => (error instanceof Error ? `${error.name}: $
  */
 export async function dispatchMessage(deps: DispatchMessageDeps, message: MessageRow): Promise<DispatchResult> {
   const { clients, transitions, clock } = deps;
-  // Background work has no caller; the other services see the message's account.
-  const options = { principal: { kind: 'system', accountId: message.account_id } satisfies Principal };
+  // Background work has no customer (even when a sandbox clock advance runs it): messaging asks as itself.
+  const options = { asService: true };
   const scope = { accountId: message.account_id, subaccountId: message.subaccount_id ?? undefined };
   const outcome = (row: unknown, result: DispatchResult): DispatchResult => (row ? result : 'lost_lease');
   if (hasExpired(message, clock.now())) return outcome(await transitions.expired(message, clock.now()), 'expired');

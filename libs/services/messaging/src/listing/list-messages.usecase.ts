@@ -1,9 +1,8 @@
 import type { messagingV1 } from '@mp/contracts';
-import { assertRight, type Principal } from '@mp/grpc';
+import { reachAccount, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
 import { isUuid } from '../messages/ids';
-import { assertSameAccount, readScope } from '../messages/message-access';
 import { toMessage } from '../messages/message.mapper';
 import { cursorOf, listIdentity, parseMessageListQuery } from './list-messages-query';
 import { encodeMessageCursor } from './message-cursor';
@@ -20,12 +19,11 @@ export async function listMessages(
   principal: Principal,
   request: messagingV1.ListMessagesRequest,
 ): Promise<messagingV1.ListMessagesResponse> {
-  assertSameAccount(principal, request.accountId, 'Account');
+  reachAccount(principal, { accountId: request.accountId });
   if (request.subaccountRoute && !isUuid(request.subaccountId)) throw DomainError.notFound('Subaccount');
   const query = parseMessageListQuery(request);
   const requested = request.subaccountRoute ? request.subaccountId : query.subaccountId;
-  const scope = readScope(principal, requested, 'Subaccount');
-  assertRight(principal, 'ReadMessages');
+  const scope = reachAccount(principal, { accountId: request.accountId, subaccountId: requested, right: 'ReadMessages' }).subaccountId;
   const list = listIdentity(request.accountId, scope, query);
   const after = cursorOf(list, query);
 

@@ -1,11 +1,10 @@
 import type { Clock } from '@mp/clock';
 import type { messagingV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
+import { reachAccount, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
 import { isUuid } from './ids';
-import { assertSameAccount, readScope } from './message-access';
 import { applyTransition } from './message-transition';
 import { toMessage } from './message.mapper';
 import { findMessage, listAudit, listChannelAttempts } from './message.repository';
@@ -32,8 +31,7 @@ export async function cancelMessage(
   principal: Principal,
   request: messagingV1.CancelMessageRequest,
 ): Promise<messagingV1.Message> {
-  assertSameAccount(principal, request.accountId, 'Message');
-  const subaccountId = readScope(principal, request.subaccountId || undefined, 'Message');
+  const { subaccountId } = reachAccount(principal, { accountId: request.accountId, subaccountId: request.subaccountId, what: 'Message' });
   if (!isUuid(request.messageId)) throw DomainError.notFound('Message');
   const where = { id: request.messageId, accountId: request.accountId, subaccountId };
   const found = await findMessage(deps.db, where);

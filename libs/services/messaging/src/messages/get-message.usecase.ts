@@ -1,9 +1,8 @@
 import type { messagingV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
+import { reachAccount, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
 import { isUuid } from './ids';
-import { assertSameAccount, readScope } from './message-access';
 import { toMessage } from './message.mapper';
 import { findMessage, listAudit, listChannelAttempts } from './message.repository';
 
@@ -13,8 +12,7 @@ export async function getMessage(
   principal: Principal,
   request: messagingV1.GetMessageRequest,
 ): Promise<messagingV1.Message> {
-  assertSameAccount(principal, request.accountId, 'Message');
-  const subaccountId = readScope(principal, request.subaccountId || undefined, 'Message');
+  const { subaccountId } = reachAccount(principal, { accountId: request.accountId, subaccountId: request.subaccountId, what: 'Message' });
   if (!isUuid(request.messageId)) throw DomainError.notFound('Message');
   const row = await findMessage(db, { id: request.messageId, accountId: request.accountId, subaccountId });
   if (!row) throw DomainError.notFound('Message');

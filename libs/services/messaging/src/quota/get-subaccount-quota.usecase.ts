@@ -1,10 +1,9 @@
 import type { Clock } from '@mp/clock';
 import type { messagingV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
+import { reachAccount, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
 import { isUuid } from '../messages/ids';
-import { readScope } from '../messages/message-access';
 import type { MessagingClients } from '../messaging-clients';
 import type { QuotaLedger, QuotaWindow } from './quota-ledger';
 import { quotaScope } from './quota-ledger';
@@ -30,8 +29,9 @@ export async function getSubaccountQuota(
   principal: Principal,
   request: messagingV1.GetSubaccountQuotaRequest,
 ): Promise<messagingV1.SubaccountQuota> {
-  const subaccountId = readScope(principal, request.subaccountId, 'Subaccount');
-  if (subaccountId === undefined || !isUuid(subaccountId)) throw DomainError.notFound('Subaccount');
+  if (!isUuid(request.subaccountId)) throw DomainError.notFound('Subaccount');
+  const { subaccountId } = reachAccount(principal, { accountId: principal.accountId, subaccountId: request.subaccountId, what: 'Subaccount' });
+  if (subaccountId === undefined) throw DomainError.notFound('Subaccount');
   const standing = await deps.clients.identity.getSendingStanding({ accountId: principal.accountId, subaccountId }, { principal });
   const usage = await deps.quota.usage(deps.db, quotaScope(principal.accountId, subaccountId), limitsOf(standing), deps.clock.now());
   return { subaccountId, daily: toWindow(usage.day), monthly: toWindow(usage.month) };

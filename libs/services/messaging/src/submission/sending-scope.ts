@@ -1,7 +1,6 @@
 import type { messagingV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
+import { reachAccount, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
-import { assertSameAccount } from '../messages/message-access';
 import { isUuid } from '../messages/ids';
 import { present } from './recipient';
 
@@ -9,16 +8,17 @@ import { present } from './recipient';
  * Whose message this is: the account must be the caller's, and the
  * subaccount is the route's (subaccount route) or the body's (account route).
  * A caller limited to a subaccount sends only through it. Anything else is
- * NOT_FOUND, never FORBIDDEN.
+ * NOT_FOUND, never FORBIDDEN (reachAccount).
  */
 export function sendingSubaccount(principal: Principal, request: messagingV1.SendMessageRequest): string | undefined {
-  assertSameAccount(principal, request.accountId, 'Account');
   const subaccountId = present(request.subaccountId);
-  if (request.subaccountRoute && (subaccountId === undefined || !isUuid(subaccountId))) {
+  const what = request.subaccountRoute ? 'Subaccount' : 'Account';
+  if (request.subaccountRoute && !isUuid(subaccountId)) {
+    reachAccount(principal, { accountId: request.accountId });
     throw DomainError.notFound('Subaccount');
   }
-  if (principal.subaccountId !== undefined && subaccountId !== principal.subaccountId) {
-    throw DomainError.notFound(request.subaccountRoute ? 'Subaccount' : 'Account');
-  }
+  // A malformed body subaccountId is the validator's 400, not a question of reach.
+  const named = isUuid(subaccountId) ? subaccountId : undefined;
+  reachAccount(principal, { accountId: request.accountId, subaccountId: named, accountWide: true, what });
   return subaccountId;
 }

@@ -3,7 +3,7 @@ import { providerCallbackV1, TOPICS } from '@mp/contracts';
 import { createDatabaseProvider } from '@mp/db';
 import { createEmbeddedLogTransport, type EventEnvelope, type Subscription } from '@mp/events';
 import { createClient, type AsyncClient } from '@mp/grpc';
-import { createServiceClients, ServiceHost } from '@mp/service-host';
+import { createServiceClients, ServiceHost, testCallKeys } from '@mp/service-host';
 import { createLogger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import type { ProviderCallbackConfig } from '../provider-callback.config';
@@ -19,8 +19,10 @@ export const SECRETS = { CALLBACK_SECRET_SIM: 'sandbox-sim-secret', CALLBACK_SEC
 export async function startProviderCallbackHarness(config: ProviderCallbackConfig = SECRETS) {
   const databases = createDatabaseProvider({ dataDir: ':memory:' });
   const transport = createEmbeddedLogTransport({ db: databases });
-  const clients = createServiceClients({});
+  const { keys, gateway } = await testCallKeys();
+  const clients = createServiceClients({}, { signer: gateway });
   const host = new ServiceHost(providerCallbackService, config, {
+    callKeys: keys,
     databases,
     transport,
     clock: new SandboxClock(),
@@ -32,6 +34,7 @@ export async function startProviderCallbackHarness(config: ProviderCallbackConfi
   const client: AsyncClient<typeof providerCallbackV1.ProviderCallbackServiceService> = createClient(
     providerCallbackV1.ProviderCallbackServiceService,
     `127.0.0.1:${host.port}`,
+    { signer: gateway, audience: 'provider-callback' },
   );
   const published: EventEnvelope[] = [];
   await transport.ensureTopics([TOPICS.carrierReceipts, TOPICS.billing]);

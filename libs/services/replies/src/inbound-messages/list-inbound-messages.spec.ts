@@ -209,7 +209,7 @@ describe('ListInboundMessages', () => {
     it('refuses the account list to a key scoped to a subaccount', async () => {
       const error = await failure(list(scopedKey));
       expect(error.code).toBe('NOT_FOUND');
-      expect(error.detail).toMatch(/scoped to a subaccount/);
+      expect(error.detail).toBe('Account not found.');
     });
 
     it('refuses another subaccount to a key scoped to a subaccount', async () => {

@@ -1,6 +1,5 @@
 import type { repliesV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
-import { assertOwnAccount, assertRight, resolveSubaccountScope } from '../access/account-access';
+import { reachAccount, type Principal } from '@mp/grpc';
 import { encodeCursor } from './inbound-cursor';
 import { toInboundMessage } from './inbound-message';
 import type { InboundMessagesRepository } from './inbound-messages.repository';
@@ -14,9 +13,13 @@ export class ListInboundMessagesUseCase {
   constructor(private readonly repository: InboundMessagesRepository) {}
 
   async execute(principal: Principal, request: repliesV1.ListInboundMessagesRequest): Promise<repliesV1.ListInboundMessagesResponse> {
-    assertOwnAccount(principal, request.accountId);
-    const subaccountId = resolveSubaccountScope(principal, request.subaccountId || undefined);
-    assertRight(principal, 'ReadMessages');
+    // The account-wide list is closed to a caller limited to a subaccount.
+    const { subaccountId } = reachAccount(principal, {
+      accountId: request.accountId,
+      subaccountId: request.subaccountId,
+      accountWide: true,
+      right: 'ReadMessages',
+    });
     const query = parseInboundListQuery(request);
     const rows = await this.repository.page({
       accountId: request.accountId,

@@ -1,6 +1,5 @@
-import { requirePrincipal, type Principal } from '@mp/grpc';
+import { reachAccount, requirePrincipal, type Principal } from '@mp/grpc';
 import type { Knex } from 'knex';
-import { scopeOf } from './account-scope';
 import type { SenderNumber } from './number.rules';
 import type { NumbersRepository } from './numbers.repository';
 
@@ -12,7 +11,7 @@ export class ListNumbersUseCase {
   ) {}
 
   async execute(input: { accountId: string; subaccountId?: string }, principal: Principal = requirePrincipal()): Promise<SenderNumber[]> {
-    const subaccountId = scopeOf(principal, input.accountId, input.subaccountId || undefined);
+    const { subaccountId } = reachAccount(principal, { accountId: input.accountId, subaccountId: input.subaccountId });
     return this.numbers.listForAccount(this.db, input.accountId, subaccountId);
   }
 }

@@ -1,7 +1,6 @@
-import { currentCallContext } from '@mp/grpc';
+import { reachAccount, requirePrincipal, type Principal } from '@mp/grpc';
 import { DomainError, FieldErrors } from '@mp/problems';
 import type { Knex } from 'knex';
-import { scopeOf } from '../numbers/account-scope';
 import { CHANNEL_TYPES, isChannelType } from '../numbers/number.rules';
 import type { NumbersRepository } from '../numbers/numbers.repository';
 
@@ -15,7 +14,7 @@ export interface ChooseSenderInput {
 /**
  * Which number a message goes from, asked by messaging at dispatch time (so a
  * send accepted just before the number existed still finds it). Messaging's
- * dispatch job calls without a principal; a caller that has one is held to it.
+ * dispatch job calls as itself (a service reaches every account); a customer is held to its own.
  */
 export class ChooseSenderUseCase {
   constructor(
@@ -23,13 +22,13 @@ export class ChooseSenderUseCase {
     private readonly numbers: NumbersRepository,
   ) {}
 
-  async execute(input: ChooseSenderInput): Promise<{ numberId: string; fromAddress: string }> {
+  async execute(input: ChooseSenderInput, principal: Principal = requirePrincipal()): Promise<{ numberId: string; fromAddress: string }> {
     const errors = new FieldErrors();
     if (input.accountId === '') errors.add('accountId', 'accountId is required.');
     if (!isChannelType(input.channelType)) errors.add('channelType', `channelType must be one of ${CHANNEL_TYPES.join(', ')}.`);
     errors.throwIfAny();
     const channel = input.channelType as (typeof CHANNEL_TYPES)[number];
-    const subaccountId = scopeOf(currentCallContext()?.principal, input.accountId, input.subaccountId || undefined);
+    const { subaccountId } = reachAccount(principal, { accountId: input.accountId, subaccountId: input.subaccountId });
     // The destination will matter for pools (Sticky, ...); a single sender needs only the channel.
     const sender = await this.numbers.findSender(this.db, input.accountId, subaccountId, channel);
     if (!sender) throw new DomainError('INVALID_OPERATION', `No sender is provisioned for ${channel}.`);

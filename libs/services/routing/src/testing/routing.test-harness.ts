@@ -4,7 +4,7 @@ import { identityEvents, routingV1, TOPICS } from '@mp/contracts';
 import { createDatabaseProvider } from '@mp/db';
 import { createEmbeddedLogTransport, type EventEnvelope } from '@mp/events';
 import { createClient, type AsyncClient } from '@mp/grpc';
-import { createServiceClients, ServiceHost } from '@mp/service-host';
+import { createServiceClients, ServiceHost, testCallKeys } from '@mp/service-host';
 import { createLogger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { routingService } from '../routing.module';
@@ -29,7 +29,8 @@ export function accountActivated(accountId: string, overrides: Partial<EventEnve
 export async function startRoutingHarness(options: { sandbox?: boolean } = {}) {
   const databases = createDatabaseProvider({ dataDir: ':memory:' });
   const transport = createEmbeddedLogTransport({ db: databases });
-  const clients = createServiceClients({});
+  const { keys, gateway } = await testCallKeys();
+  const clients = createServiceClients({}, { signer: gateway });
   await transport.ensureTopics([TOPICS.identity]);
   const host = new ServiceHost(routingService, ROUTING_TEST_CONFIG, {
     databases,
@@ -37,14 +38,22 @@ export async function startRoutingHarness(options: { sandbox?: boolean } = {}) {
     clock: new SandboxClock(),
     logger: createLogger('silent'),
     clients,
+    callKeys: keys,
     sandbox: options.sandbox ?? true,
   });
   await host.start({ host: '127.0.0.1', port: 0 });
-  const client: AsyncClient<typeof routingV1.RoutingServiceService> = createClient(routingV1.RoutingServiceService, `127.0.0.1:${host.port}`);
+  const address = `127.0.0.1:${host.port}`;
+  const client: AsyncClient<typeof routingV1.RoutingServiceService> = createClient(routingV1.RoutingServiceService, address, { signer: gateway, audience: 'routing' });
+  /** Messaging's dispatch job: calls as the messaging service. */
+  const messaging: AsyncClient<typeof routingV1.RoutingServiceService> = createClient(routingV1.RoutingServiceService, address, {
+    signer: gateway.as('messaging'),
+    audience: 'routing',
+  });
   const db: Knex = databases.forSchema('routing');
   return {
     db,
     client,
+    messaging,
     publish: (...events: EventEnvelope[]) => transport.publish(events),
     /** Polls until `accountId` has at least `count` numbers. */
     async waitForNumbers(accountId: string, count = 2, timeoutMs = 10_000) {
@@ -66,6 +75,7 @@ export async function startRoutingHarness(options: { sandbox?: boolean } = {}) {
     },
     async close() {
       client.close();
+      messaging.close();
       await host.stop();
       clients.close();
       await transport.close();

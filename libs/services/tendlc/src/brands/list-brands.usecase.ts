@@ -1,6 +1,5 @@
 import type { tendlcV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
-import { ownAccountId } from '../access/account-access';
+import { reachAccount, type Principal } from '@mp/grpc';
 import { toTenDlcBrand } from './brand';
 import type { BrandsRepository } from './brands.repository';
 
@@ -9,7 +8,8 @@ export class ListBrandsUseCase {
   constructor(private readonly brands: BrandsRepository) {}
 
   async execute(principal: Principal, request: tendlcV1.ListBrandsRequest): Promise<tendlcV1.ListBrandsResponse> {
-    const accountId = ownAccountId(principal, request.accountId);
+    // `GET /v1/tendlc/brands` names no account: the caller's own.
+    const { accountId } = reachAccount(principal, { accountId: request.accountId || principal.accountId });
     const rows = await this.brands.listForAccount(accountId);
     return { items: rows.map(toTenDlcBrand) };
   }

@@ -1,6 +1,5 @@
 import type { webhooksV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
-import { assertRight, ownAccountId } from '../access/account-access';
+import { reachAccount, type Principal } from '@mp/grpc';
 import { toWebhookEndpoint } from './webhook-endpoint';
 import type { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 
@@ -12,9 +11,9 @@ export class ListWebhookEndpointsUseCase {
   constructor(private readonly endpoints: WebhookEndpointsRepository) {}
 
   async execute(principal: Principal, request: webhooksV1.ListWebhookEndpointsRequest): Promise<webhooksV1.ListWebhookEndpointsResponse> {
-    const accountId = ownAccountId(principal, request.accountId);
-    assertRight(principal, 'ManageWebhooks');
-    const rows = await this.endpoints.listForAccount(accountId, principal.subaccountId || undefined);
+    // `GET /v1/webhooks` names no account: the caller's own.
+    const { accountId, subaccountId } = reachAccount(principal, { accountId: request.accountId || principal.accountId, right: 'ManageWebhooks' });
+    const rows = await this.endpoints.listForAccount(accountId, subaccountId);
     return { items: rows.map(toWebhookEndpoint) };
   }
 }

@@ -1,0 +1,19 @@
+import type { messagingV1 } from '@mp/contracts';
+import { CUSTOMER, STAFF, type MethodAccess } from '@mp/grpc';
+
+/** Who may call each MessagingService method: customers through the gateway; account holds are for staff tools only. */
+export const messagingAccess: MethodAccess<typeof messagingV1.MessagingServiceService> = {
+  sendMessage: CUSTOMER,
+  getMessage: CUSTOMER,
+  previewSegments: CUSTOMER,
+  cancelMessage: CUSTOMER,
+  listMessages: CUSTOMER,
+  getSubaccountQuota: CUSTOMER,
+  getMessageCosts: CUSTOMER,
+  getMessageCostsByChannel: CUSTOMER,
+  listMessageCharges: CUSTOMER,
+  listCarrierEvents: CUSTOMER,
+  holdAccountSending: STAFF,
+  releaseAccountSending: STAFF,
+  getAccountSendingHold: STAFF,
+};
