@@ -112,3 +112,61 @@ describe('gateway edge', () => {
     expect(((await res.json()) as any).code).toBe('NOT_FOUND');
   });
 });
+
+describe('hostile input is refused at the edge, before any service is called', () => {
+  let called = 0;
+  beforeEach(() => {
+    called = 0;
+    registerImpl = async () => {
+      called += 1;
+      return { accountId: 'a', userId: 'u', status: 'pending' };
+    };
+  });
+  const register = (fields: Record<string, unknown>) =>
+    post('/v1/register', JSON.stringify({ email: 'a@b.co', password: 'password123', organizationName: 'x', ...fields }));
+
+  it.each([
+    ['a NUL', 'Acme\u0000Corp'],
+    ['a lone high surrogate', 'Acme\ud800'],
+    ['a lone low surrogate', '\udc00Acme'],
+  ])('%s in a field: 400 VALIDATION_FAILED naming it', async (_what, organizationName) => {
+    const res = await register({ organizationName });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { organizationName: ['must not contain NUL or unpaired surrogate characters'] } });
+    expect(called).toBe(0);
+  });
+
+  it('keeps a paired surrogate (an emoji) as ordinary text', async () => {
+    expect((await register({ organizationName: 'Acme 😀' })).status).toBe(201);
+    expect(called).toBe(1);
+  });
+
+  it('a string over its published maxLength: 400 naming it, in words', async () => {
+    const res = await register({ organizationName: 'o'.repeat(100_000) });
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { organizationName: ['must be at most 400 characters'] } });
+    expect(called).toBe(0);
+  });
+
+  it('JSON nested thousands deep: 400, not a stack overflow', async () => {
+    const res = await post('/v1/register', '['.repeat(5_000) + ']'.repeat(5_000));
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('a path segment that is not UTF-8 once decoded, or decodes to NUL: 400 naming the parameter', async () => {
+    for (const id of ['%ED%A0%80', 'a%00b', '%FF']) {
+      const res = await fetch(`${base}/v1/accounts/${id}`).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+      expect({ id, status: res.status, errors: res.body.errors }).toEqual({ id, status: 400, errors: { accountId: ['must not contain NUL or unpaired surrogate characters'] } });
+    }
+  });
+
+  it('never repeats unbounded input: unknown field names and unknown paths are cut', async () => {
+    const unknown = await register({ ['k'.repeat(10_000)]: 1 });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body).length).toBeLessThan(1_000);
+    const longPath = `/v1/${'p'.repeat(10_000)}`;
+    const missing = await fetch(base + longPath).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    expect(missing.status).toBe(404);
+    expect(JSON.stringify(missing.body).length).toBeLessThan(2_000);
+  });
+});

@@ -12,9 +12,6 @@ import { traceMiddleware } from './trace.middleware';
 /** Provider callbacks are signed over their raw bytes. */
 const RAW_BODY_PATHS = [/^\/v1\/webhooks\/carriers\/[^/]+\/[^/]+\/?$/, /^\/v1\/webhooks\/(stripe|tcr)(\/connect)?\/?$/];
 
-/** Every path parameter name the routes use (`{accountId}` and so on), from the generated document. */
-const PATH_PARAMETERS = [...new Set(Object.keys(generatedOpenApi.paths).flatMap((p) => [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))];
-
 /** The gateway's HTTP pipeline. No business rules here: services decide. */
 export function createGatewayApp(deps: GatewayDeps): Express {
   const app = express();
@@ -28,7 +25,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use((req, res, next) => (RAW_BODY_PATHS.some((p) => p.test(req.path)) ? rawBodyParser(req, res, next) : jsonBodyParser(req, res, next)));
   app.use(bodyParserErrorMapper);
   app.use(storableTextMiddleware);
-  guardPathParameters(app, PATH_PARAMETERS);
+  guardPathParameters(app, Object.keys(generatedOpenApi.paths));
   app.use(signInThrottleMiddleware(deps));
   RegisterRoutes(app);
   app.use(notFoundHandler);
