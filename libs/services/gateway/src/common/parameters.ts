@@ -33,3 +33,9 @@ export type Cursor = string;
  * @maxLength 16
  */
 export type QueryInteger = string;
+
+/**
+ * A recipient: an E.164 number or an email address.
+ * @maxLength 320
+ */
+export type Address = string;

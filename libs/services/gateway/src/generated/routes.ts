@@ -229,6 +229,11 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Address": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":320}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "CarrierBehavior": {
         "dataType": "refObject",
         "properties": {
@@ -1309,7 +1314,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsSandboxController_mailbox: Record<string, TsoaRoute.ParameterSchema> = {
-                to: {"in":"query","name":"to","required":true,"dataType":"string"},
+                to: {"in":"query","name":"to","required":true,"ref":"Address"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/sandbox/mailbox',
@@ -1345,7 +1350,7 @@ export function RegisterRoutes(app: Router) {
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsSandboxController_setCarrierBehavior: Record<string, TsoaRoute.ParameterSchema> = {
-                destination: {"in":"path","name":"destination","required":true,"dataType":"string"},
+                destination: {"in":"path","name":"destination","required":true,"ref":"Address"},
                 body: {"in":"body","name":"body","required":true,"ref":"CarrierBehaviorRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };

@@ -1,8 +1,9 @@
-import { DomainError } from '@mp/problems';
+import { DomainError, echo } from '@mp/problems';
 import type { Request as ExRequest } from 'express';
 import { Body, Get, NoSecurity, Path, Post, Put, Query, Request, Response, Route, Security, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
+import type { Address } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 import { advanceSandboxClock } from './sandbox-clock-fanout';
 import type { AdvanceClockRequest, CarrierBehavior, CarrierBehaviorRequest, ClockReading, Mailbox } from './sandbox.models';
@@ -19,13 +20,13 @@ import type { AdvanceClockRequest, CarrierBehavior, CarrierBehaviorRequest, Cloc
 @Response<Problem>(500, 'Internal Server Error')
 export class SandboxController extends GatewayController {
   private requireSandbox(req: ExRequest): void {
-    if (!this.deps.config.SANDBOX) throw new DomainError('NOT_FOUND', `No route for ${req.method} ${req.path}.`);
+    if (!this.deps.config.SANDBOX) throw new DomainError('NOT_FOUND', `No route for ${req.method} ${echo(req.path, 256)}.`);
   }
 
   /** Emails the platform sent to an address, newest first (verification tokens, one-time codes). */
   @Get('mailbox')
   @NoSecurity()
-  public async mailbox(@Query() to: string, @Request() req: ExRequest): Promise<Mailbox> {
+  public async mailbox(@Query() to: Address, @Request() req: ExRequest): Promise<Mailbox> {
     this.requireSandbox(req);
     const res = await this.deps.clients['carrier-simulator'].listMailbox({ to });
     return { items: res.items.map((m) => ({ to: m.to, subject: m.subject, text: m.text, sentAt: m.sentAt ?? '', from: m.from })) };
@@ -36,7 +37,7 @@ export class SandboxController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   public async setCarrierBehavior(
-    @Path() destination: string,
+    @Path() destination: Address,
     @Body() body: CarrierBehaviorRequest,
     @Request() req: ExRequest,
   ): Promise<CarrierBehavior> {
