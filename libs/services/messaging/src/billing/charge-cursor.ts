@@ -1,4 +1,4 @@
-import { decodeKeysetCursor, encodeKeysetCursor } from '../paging/keyset-cursor';
+import { decodeKeysetCursor, encodeKeysetCursor } from '@mp/paging';
 
 /** The charges list's cursor: a keyset position (charge time, charge id). */
 export interface ChargeCursor {

@@ -1,7 +1,7 @@
 import type { Clock } from '@mp/clock';
 import type { messagingV1 } from '@mp/contracts';
 import type { Principal } from '@mp/grpc';
-import { DomainError } from '@mp/problems';
+import { addFieldError, INVALID_CURSOR, parsePageSize, throwIfInvalid, type FieldErrors } from '@mp/paging';
 import type { Knex } from 'knex';
 import { CHANNELS, type Channel } from '../rules';
 import { billingScope } from './billing-access';
@@ -22,21 +22,12 @@ export interface BillingDeps {
   clock: Clock;
 }
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-
 type CostsRequest = messagingV1.GetMessageCostsRequest;
 
-function fail(errors: Record<string, string[]>): never {
-  const fields = Object.keys(errors);
-  const rangeOnly = fields.length === 1 && errors.to?.length === 1 && errors.to[0].startsWith('empty date range');
-  throw DomainError.validation(errors, rangeOnly ? 'The date range is empty: to must be later than from.' : `Invalid ${fields.join(', ')}.`);
-}
-
-function scopeAndRange(deps: BillingDeps, principal: Principal, request: CostsRequest, errors: Record<string, string[]> = {}) {
+function scopeAndRange(deps: BillingDeps, principal: Principal, request: CostsRequest, errors: FieldErrors = {}) {
   const scope = billingScope(principal, request);
   const range = parseBillingRange(request, deps.clock.now(), errors);
-  if (!range || Object.keys(errors).length > 0) fail(errors);
+  throwIfInvalid(errors);
   return { scope: { ...scope, ...range } satisfies ChargeScope, range };
 }
 
@@ -111,15 +102,14 @@ export async function listMessageCharges(
   principal: Principal,
   request: messagingV1.ListMessageChargesRequest,
 ): Promise<messagingV1.MessageChargePage> {
-  const errors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  // proto3 cannot tell an omitted page_size from 0: 0 means "use the default".
-  const pageSize = request.pageSize === 0 ? DEFAULT_PAGE_SIZE : request.pageSize;
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) add('pageSize', `must be between 1 and ${MAX_PAGE_SIZE}`);
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => addFieldError(errors, field, message);
+  // proto3 cannot tell an omitted page_size from 0: 0 means "use the default" (the gateway sends an explicit 0 as -1).
+  const pageSize = parsePageSize(request.pageSize === 0 ? undefined : request.pageSize, errors);
   let after: ChargeCursor | undefined;
   if (request.cursor !== undefined && request.cursor !== '') {
     after = decodeChargeCursor(request.cursor);
-    if (!after) add('cursor', 'is not a valid cursor');
+    if (!after) add('cursor', INVALID_CURSOR);
   }
   const channel = request.channelType === undefined || request.channelType === '' ? undefined : request.channelType;
   if (channel !== undefined && !(CHANNELS as readonly string[]).includes(channel)) add('channelType', `must be one of ${CHANNELS.join(', ')}`);

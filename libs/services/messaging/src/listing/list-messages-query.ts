@@ -1,13 +1,10 @@
 import type { messagingV1 } from '@mp/contracts';
+import { addFieldError, INVALID_CURSOR, parsePageSize, parseTimeRange, throwIfInvalid, type FieldErrors } from '@mp/paging';
 import { DomainError } from '@mp/problems';
 import { isUuid } from '../messages/ids';
 import type { MessageStatus } from '../messages/message.types';
 import { MAX_CLIENT_REFERENCE_LENGTH } from '../rules/client-reference';
-import { parseUtcTimestamp } from '../submission/utc-timestamp';
 import { decodeMessageCursor, type MessageCursor } from './message-cursor';
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
 
 export const MESSAGE_STATUSES: readonly MessageStatus[] = [
   'scheduled',
@@ -35,10 +32,10 @@ export interface MessageListQuery {
 
 const given = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
 
-/** Every bad field at once, as one VALIDATION_FAILED naming them. */
+/** Every bad field at once, as one VALIDATION_FAILED naming them (range and pageSize: the shared list rules). */
 export function parseMessageListQuery(request: messagingV1.ListMessagesRequest): MessageListQuery {
-  const errors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => addFieldError(errors, field, message);
 
   const statusRaw = given(request.status);
   const status = MESSAGE_STATUSES.find((s) => s === statusRaw);
@@ -53,26 +50,13 @@ export function parseMessageListQuery(request: messagingV1.ListMessagesRequest):
   const subaccountId = request.subaccountRoute ? undefined : given(request.subaccountId);
   if (subaccountId !== undefined && !isUuid(subaccountId)) add('subaccountId', 'must be a UUID');
 
-  const fromRaw = given(request.from);
-  const toRaw = given(request.to);
-  const from = fromRaw === undefined ? undefined : parseUtcTimestamp(fromRaw);
-  const to = toRaw === undefined ? undefined : parseUtcTimestamp(toRaw);
-  if (fromRaw !== undefined && !from) add('from', 'must be a UTC ISO-8601 timestamp such as 2026-01-31T09:00:00Z');
-  if (toRaw !== undefined && !to) add('to', 'must be a UTC ISO-8601 timestamp such as 2026-01-31T09:00:00Z');
-  if (from && to && from.getTime() >= to.getTime()) add('to', 'empty date range: to must be later than from');
-
-  const pageSizeRaw = given(request.pageSize);
-  const pageSize = pageSizeRaw === undefined ? DEFAULT_PAGE_SIZE : /^\d{1,4}$/.test(pageSizeRaw) ? Number(pageSizeRaw) : NaN;
-  if (!(pageSize >= 1 && pageSize <= MAX_PAGE_SIZE)) add('pageSize', `must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  const { from, to } = parseTimeRange(request, errors);
+  const pageSize = parsePageSize(request.pageSize, errors);
 
   const cursor = request.cursor;
-  if (cursor !== undefined && cursor === '') add('cursor', 'is not a valid cursor');
+  if (cursor !== undefined && cursor === '') add('cursor', INVALID_CURSOR);
 
-  const fields = Object.keys(errors);
-  if (fields.length > 0) {
-    const rangeOnly = fields.length === 1 && errors.to?.length === 1 && errors.to[0].startsWith('empty date range');
-    throw DomainError.validation(errors, rangeOnly ? 'The date range is empty: to must be later than from.' : `Invalid ${fields.join(', ')}.`);
-  }
+  throwIfInvalid(errors);
   return { status, clientReference, subaccountId, from, to, pageSize, cursor };
 }
 
@@ -96,7 +80,7 @@ export function cursorOf(list: string, query: MessageListQuery): MessageCursor |
   if (query.cursor === undefined) return undefined;
   const position = decodeMessageCursor(list, query.cursor);
   if (!position) {
-    throw DomainError.validation({ cursor: ['is not a valid cursor for this list'] }, 'Invalid cursor.');
+    throw DomainError.validation({ cursor: [INVALID_CURSOR] }, 'Invalid cursor.');
   }
   return position;
 }

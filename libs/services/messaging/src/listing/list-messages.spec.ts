@@ -72,6 +72,9 @@ describe('listing messages (embedded database)', () => {
     const t2 = new Date(start.getTime() + 2000).toISOString();
     expect(ids(await h.list({ from: t1, to: t2 }))).toEqual([a1]);
     expect(ids(await h.list({ to: t1 }))).toEqual([a0]);
+    // The same instants written with another offset select the same messages.
+    const inBerlinWinter = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString().replace('Z', '+01:00');
+    expect(ids(await h.list({ from: inBerlinWinter(t1), to: inBerlinWinter(t2) }))).toEqual([a1]);
     expect(await h.list({ status: 'delivered' })).toEqual({ items: [], nextCursor: undefined });
   });
 
@@ -101,6 +104,8 @@ describe('listing messages (embedded database)', () => {
     ['pageSize not a number', { pageSize: '1.5' }, 'pageSize'],
     ['a status not in the table', { status: 'sent' }, 'status'],
     ['a malformed from', { from: '2026-01-01' }, 'from'],
+    ['a from without offset', { from: '2026-01-01T00:00:00' }, 'from'],
+    ['a range empty across offsets', { from: '2026-01-02T01:00:00+01:00', to: '2026-01-02T00:00:00Z' }, 'to'],
     ['an empty date range', { from: '2026-01-02T00:00:00Z', to: '2026-01-02T00:00:00Z' }, 'to'],
     ['a subaccountId filter that is no UUID', { subaccountId: 'x' }, 'subaccountId'],
     ['a cursor that is not one', { cursor: 'bm90LWEtY3Vyc29y' }, 'cursor'],

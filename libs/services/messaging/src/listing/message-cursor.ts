@@ -1,4 +1,4 @@
-import { decodeKeysetCursor, encodeKeysetCursor } from '../paging/keyset-cursor';
+import { decodeKeysetCursor, encodeKeysetCursor } from '@mp/paging';
 
 /**
  * The message list's cursor: a keyset position bound to the list it came

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The one opaque page cursor of messaging's keyset lists (messages, charges):
- * base64url of `<at>|<id>|<check>`, the position of the last item of the
+ * The one opaque page cursor of the keyset lists (messages, charges, inbound
+ * messages): base64url of `<at>|<id>|<check>`, the position of the last item of the
  * previous page. The check digests the position with the `scope` the cursor
  * was issued for (which list, and for the message list its account and
  * filters), so an edited cursor, or one taken to another list, is refused as
@@ -25,6 +25,9 @@ const check = (scope: string, at: string, id: string) => createHash('sha256').up
 export function encodeKeysetCursor(scope: string, { at, id }: KeysetPosition): string {
   return Buffer.from(`${at}|${id}|${check(scope, at, id)}`, 'utf8').toString('base64url');
 }
+
+/** What a list answers, field `cursor`, when decodeKeysetCursor refuses the text. */
+export const INVALID_CURSOR = 'is not a valid cursor for this list';
 
 /** The position, or undefined when the text is not a cursor issued for this scope. */
 export function decodeKeysetCursor(scope: string, raw: string): KeysetPosition | undefined {
