@@ -33,6 +33,9 @@ module.exports = {
       ...common,
       displayName: 'api',
       testMatch: ['<rootDir>/apps/**/*.api.spec.ts'],
+      // One platform per worker for the suites that ask for sharedPlatform() (platform-fixture.ts).
+      testEnvironment: '<rootDir>/apps/platform/test/support/shared-platform.environment.js',
+      globalTeardown: '<rootDir>/apps/platform/test/support/shared-platform.teardown.js',
     },
     {
       // Real headless Chromium (npm run test:browser); not part of `npm test`, so machines without Chromium still pass.

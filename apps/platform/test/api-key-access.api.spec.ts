@@ -1,17 +1,16 @@
 import { ApiClient } from './support/api-client';
 import { signUp, waitForStatus, type SignedUpUser } from './support/journeys';
-import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 
 let booted: BootedPlatform;
 let api: ApiClient;
 let owner: SignedUpUser;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
   owner = await signUp(api, 'keyaccess');
 });
-afterAll(() => booted.stop());
 
 const messageRows = () => countRows(booted.platform, 'messaging', 'messages', { account_id: owner.accountId });
 

@@ -1,6 +1,6 @@
 import { ApiClient } from './support/api-client';
 import { signUp, waitForStatus, type SignedUpUser } from './support/journeys';
-import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
 
 let booted: BootedPlatform;
@@ -8,11 +8,10 @@ let api: ApiClient;
 let user: SignedUpUser;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
   user = await signUp(api, 'channels');
 });
-afterAll(() => booted.stop());
 
 const send = (body: unknown) => api.post(`/v1/accounts/${user.accountId}/messages`, { token: user.accessToken, body });
 

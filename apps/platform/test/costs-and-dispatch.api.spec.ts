@@ -1,6 +1,6 @@
 import { ApiClient, type ApiResponse } from './support/api-client';
 import { freshDestination, sandboxNumber, type SignedUpUser, signUp } from './support/journeys';
-import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 
 /**
  * Costs (charges of sent channel attempts, billing reads) and dispatch
@@ -24,7 +24,7 @@ async function createKey(token: string, body: Record<string, unknown>): Promise<
 }
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
   user = await signUp(api, 'costs');
   other = await signUp(api, 'costs-other');
@@ -38,7 +38,6 @@ beforeAll(async () => {
   subaccountId = sub.body.subaccountId;
   subKey = await createKey(user.accessToken, { name: 'clinic', subaccountId });
 }, 90_000);
-afterAll(() => booted.stop());
 
 const SECOND = 1000;
 const iso = (ms: number) => new Date(ms).toISOString();

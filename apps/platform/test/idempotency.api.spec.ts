@@ -1,6 +1,6 @@
 import { ApiClient } from './support/api-client';
 import { freshDestination, sandboxNumber, type SignedUpUser, signUp, waitForStatus } from './support/journeys';
-import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 
 let booted: BootedPlatform;
 let api: ApiClient;
@@ -8,14 +8,13 @@ let user: SignedUpUser;
 let subaccountId: string;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
   user = await signUp(api, 'idempotency');
   await sandboxNumber(api, user.accessToken);
   const sub = await api.post(`/v1/accounts/${user.accountId}/subaccounts`, { token: user.accessToken, body: { name: 'Shop' } });
   subaccountId = sub.body.subaccountId;
 }, 60_000);
-afterAll(() => booted.stop());
 
 
 const send = (key: string | undefined, body: Record<string, unknown>, path = `/v1/accounts/${user.accountId}/messages`) =>

@@ -1,15 +1,14 @@
 import { ApiClient } from './support/api-client';
 import { signUp, uniqueEmail, verificationToken } from './support/journeys';
-import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 
 let booted: BootedPlatform;
 let api: ApiClient;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
 });
-afterAll(() => booted.stop());
 
 describe('register, verify, sign in', () => {
   it('keeps an account pending until its email is verified', async () => {

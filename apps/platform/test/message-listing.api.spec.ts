@@ -1,6 +1,6 @@
 import { ApiClient, type ApiResponse } from './support/api-client';
 import { sandboxNumber, signUp, type SignedUpUser } from './support/journeys';
-import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 
 let booted: BootedPlatform;
 let api: ApiClient;
@@ -15,7 +15,7 @@ let startedAt: number;
 const clockNow = async () => new Date((await api.get('/v1/sandbox/clock')).body.now).getTime();
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
   user = await signUp(api, 'listing');
   await sandboxNumber(api, user.accessToken);
@@ -34,7 +34,6 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i += 1) sent.clinic.push(await send(`/v1/subaccounts/${clinic}/messages`, `clinic-${i}`));
   sent.lab.push(await send(`/v1/subaccounts/${lab}/messages`, 'lab-0'));
 }, 90_000);
-afterAll(() => booted.stop());
 
 const list = (query = '', auth: { apiKey?: string; token?: string } = { apiKey: key }, path = `/v1/accounts/${user.accountId}/messages`) =>
   api.get(`${path}${query}`, auth);

@@ -1,6 +1,6 @@
 import { ApiClient } from './support/api-client';
 import { signUp, type SignedUpUser } from './support/journeys';
-import { bootPlatform, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, type BootedPlatform } from './support/platform-fixture';
 import { totp } from './support/totp';
 import {
   emailCode as emailCodeOf,
@@ -13,10 +13,9 @@ let booted: BootedPlatform;
 let api: ApiClient;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
 });
-afterAll(() => booted.stop());
 
 const platformNow = () => platformNowOf(api);
 const nextStep = (token: string) => nextStepOf(api, token);

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { signUp } from './support/journeys';
-import { bootPlatform, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, type BootedPlatform } from './support/platform-fixture';
 
 /** DECISIONS "Accounts": every right an API key can hold. */
 const API_KEY_RIGHTS = ['SendMessages', 'ReadMessages', 'ManageWebhooks', 'ManageRouting', 'ReadRecipientConsent', 'ManageRecipientConsent'];
@@ -9,9 +9,8 @@ const SOME_ID = '00000000-0000-4000-8000-000000000000';
 let booted: BootedPlatform;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
 });
-afterAll(() => booted.stop());
 
 type Operation = { security?: Array<Record<string, string[]>>; responses: Record<string, unknown> };
 

@@ -1,17 +1,16 @@
 import { ApiClient, type ApiResponse } from './support/api-client';
 import { signUp, type SignedUpUser } from './support/journeys';
-import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 
 let booted: BootedPlatform;
 let api: ApiClient;
 let user: SignedUpUser;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
   user = await signUp(api, 'problems');
 });
-afterAll(() => booted.stop());
 
 /** Every error is application/problem+json with the same trace id in body and header. */
 function expectProblem(res: ApiResponse, status: number, code: string) {

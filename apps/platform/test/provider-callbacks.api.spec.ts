@@ -1,18 +1,17 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { ApiClient } from './support/api-client';
 import { signUp, waitForStatus, type SignedUpUser } from './support/journeys';
-import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 
 let booted: BootedPlatform;
 let api: ApiClient;
 let user: SignedUpUser;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
   user = await signUp(api, 'callbacks');
 });
-afterAll(() => booted.stop());
 
 const sign = (raw: string, secret = 'sandbox-sim-secret') => createHmac('sha256', secret).update(raw).digest('hex');
 const receipts = '/v1/webhooks/carriers/sim/receipts';

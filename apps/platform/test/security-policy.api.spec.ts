@@ -1,7 +1,7 @@
 import { ApiClient } from './support/api-client';
 import { signUp, uniqueEmail, type SignedUpUser } from './support/journeys';
 import { enableMfa, mailedValue, platformNow, stepUpWithAuthenticator } from './support/mfa-journeys';
-import { bootPlatform, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, type BootedPlatform } from './support/platform-fixture';
 import { totp } from './support/totp';
 
 let booted: BootedPlatform;
@@ -10,11 +10,10 @@ let admin: SignedUpUser;
 let adminSecret: string;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
   admin = await signUp(api, 'policy-admin');
 });
-afterAll(() => booted.stop());
 
 describe('users, roles and an account that requires MFA', () => {
   let memberEmail: string;

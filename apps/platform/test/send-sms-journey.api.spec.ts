@@ -1,17 +1,16 @@
 import { ApiClient } from './support/api-client';
 import { sandboxNumber, signUp, waitForStatus, type SignedUpUser } from './support/journeys';
-import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 
 let booted: BootedPlatform;
 let api: ApiClient;
 let user: SignedUpUser;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
   user = await signUp(api, 'journey');
 });
-afterAll(() => booted.stop());
 
 describe('a newcomer sends an SMS end to end', () => {
   it('signs in and sees their account', async () => {

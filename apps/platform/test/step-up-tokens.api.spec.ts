@@ -1,16 +1,15 @@
 import { ApiClient } from './support/api-client';
 import { signUp } from './support/journeys';
 import { enableMfa, stepUpByEmail } from './support/mfa-journeys';
-import { bootPlatform, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, type BootedPlatform } from './support/platform-fixture';
 
 let booted: BootedPlatform;
 let api: ApiClient;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
 });
-afterAll(() => booted.stop());
 
 const setupTotp = (accessToken: string, stepUp: string) =>
   api.post('/v1/auth/mfa/totp/setup', { token: accessToken, headers: { 'x-step-up-token': stepUp } });

@@ -1,17 +1,16 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { ApiClient } from './support/api-client';
 import { signUp, type SignedUpUser } from './support/journeys';
-import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
 
 let booted: BootedPlatform;
 let api: ApiClient;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
 });
-afterAll(() => booted.stop());
 
 /** A Stripe-shaped subscription event for the account (DECISIONS "Callbacks"). */
 const stripeEvent = (type: string, accountId: string, status: string, created = Math.floor(Date.now() / 1000)) =>

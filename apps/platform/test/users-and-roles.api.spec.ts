@@ -1,18 +1,17 @@
 import { ApiClient } from './support/api-client';
 import { signUp, uniqueEmail, waitForStatus, type SignedUpUser } from './support/journeys';
 import { mailedValue } from './support/mfa-journeys';
-import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 
 let booted: BootedPlatform;
 let api: ApiClient;
 let admin: SignedUpUser;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   api = booted.api;
   admin = await signUp(api, 'roles-admin');
 });
-afterAll(() => booted.stop());
 
 interface Member {
   userId: string;

@@ -12,6 +12,7 @@ export interface BootedPlatform {
   platform: RunningPlatform;
   api: ApiClient;
   env: Record<string, string>;
+  /** Stops a platform of its own; for the shared platform it does nothing (the worker stops it at its end). */
   stop(): Promise<void>;
 }
 
@@ -21,8 +22,8 @@ export function externalEnv(): Record<string, string> {
   return env;
 }
 
-/** Boots the whole platform in-process on fresh embedded storage (or the CI services). */
-export async function bootPlatform(overrides: Record<string, string> = {}): Promise<BootedPlatform> {
+/** Boots the whole platform in-process on fresh embedded storage (or the CI services), without a word. */
+export async function startTestPlatform(overrides: Record<string, string> = {}): Promise<{ booted: BootedPlatform; bootMs: number }> {
   const env: Record<string, string> = {
     LOG_LEVEL: 'error',
     PORT: '0',
@@ -34,9 +35,46 @@ export async function bootPlatform(overrides: Record<string, string> = {}): Prom
     ...externalEnv(),
     ...overrides,
   };
+  const started = performance.now();
   const platform = await startPlatform(loadPlatformConfig(env));
-  return { platform, api: new ApiClient(platform.url), env, stop: () => platform.stop() };
+  const bootMs = Math.round(performance.now() - started);
+  return { booted: { platform, api: new ApiClient(platform.url), env, stop: () => platform.stop() }, bootMs };
 }
+
+/**
+ * A platform of the suite's own: for suites that need a configuration of their
+ * own (low limits, WebAuthn, a data directory to restart on). Prints its boot time.
+ */
+export async function bootPlatform(overrides: Record<string, string> = {}): Promise<BootedPlatform> {
+  const { booted, bootMs } = await startTestPlatform(overrides);
+  console.log(`platform booted in ${bootMs} ms${describeTier(booted.env)}`);
+  return booted;
+}
+
+/** What shared-platform.environment.js gives each test file as `globalThis.__mpSharedPlatform`. */
+type SharedPlatformHook = () => Promise<{ booted: BootedPlatform; bootMs: number; suitesBefore: number }>;
+
+/**
+ * The platform this jest worker shares between suites that need no special
+ * configuration: booted by the first such suite, reused by the next ones
+ * (suites isolate themselves by fresh accounts and destinations). Needs the
+ * API project's test environment (shared-platform.environment.js); stop() is a no-op.
+ */
+export async function sharedPlatform(): Promise<BootedPlatform> {
+  const hook = (globalThis as { __mpSharedPlatform?: SharedPlatformHook }).__mpSharedPlatform;
+  if (!hook) throw new Error('sharedPlatform() needs the testEnvironment apps/platform/test/support/shared-platform.environment.js (see jest.config.js)');
+  const { booted, bootMs, suitesBefore } = await hook();
+  console.log(
+    suitesBefore === 0
+      ? `platform booted in ${bootMs} ms${describeTier(booted.env)}, shared by this worker's suites`
+      : `shared platform reused (booted in ${bootMs} ms, ${suitesBefore} suite(s) earlier in this worker)`,
+  );
+  // A client of this test file's own realm; the platform itself lives in the worker's realm.
+  return { platform: booted.platform, api: new ApiClient(booted.platform.url), env: booted.env, stop: async () => undefined };
+}
+
+const describeTier = (env: Record<string, string>) =>
+  ` (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${env.KAFKA_BROKERS ? 'Kafka' : 'embedded log'})`;
 
 /** A data directory that outlives one boot (restart tests). */
 export function temporaryDataDir(): { dir: string; remove(): void } {
