@@ -64,8 +64,8 @@ async function outboxEvents(messageId: string, type: string) {
 
 /** Platform staff's internal call (what tools/scripts/account-hold.ts sends); not a public route. */
 const staff = (): Principal => ({ kind: 'system', accountId: user.accountId });
-const hold = () => booted.platform.adapters.clients.messaging.holdAccountSending({ accountId: user.accountId, reason: 'review', operator: 'ops@test' }, { principal: staff() });
-const release = () => booted.platform.adapters.clients.messaging.releaseAccountSending({ accountId: user.accountId, operator: 'ops@test' }, { principal: staff() });
+const hold = () => booted.platform.staff!.messaging.holdAccountSending({ accountId: user.accountId, reason: 'review', operator: 'ops@test' }, { principal: staff() });
+const release = () => booted.platform.staff!.messaging.releaseAccountSending({ accountId: user.accountId, operator: 'ops@test' }, { principal: staff() });
 
 function expectProblem(res: ApiResponse, status: number, code: string, instance: string) {
   expect(res.status).toBe(status);
@@ -289,8 +289,15 @@ describe('account hold and priority', () => {
   it('the staff command holds, shows and releases through the internal gRPC call', async () => {
     const root = join(__dirname, '..', '..', '..');
     const messaging = booted.platform.hosts.find((h) => h.module.name === 'messaging');
-    const tool = (...args: string[]) =>
-      promisify(execFile)(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'tools', 'scripts', 'account-hold.ts'), ...args, '--grpc', `127.0.0.1:${messaging?.port}`], { cwd: root });
+    const run = (key: unknown, ...args: string[]) =>
+      promisify(execFile)(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'tools', 'scripts', 'account-hold.ts'), ...args, '--grpc', `127.0.0.1:${messaging?.port}`], {
+        cwd: root,
+        env: { ...process.env, STAFF_TOKEN_SIGNING_KEY: JSON.stringify(key) },
+      });
+    const tool = (...args: string[]) => run(booted.platform.staffSigningKey, ...args);
+    // Only the staff key makes a `system` call: the platform's own call key is refused, and nothing is held.
+    await expect(run(booted.platform.adapters.callKeys.signingKey, '--account', user.accountId, '--hold')).rejects.toMatchObject({ code: 1 });
+    expect(await countRows(booted.platform, 'messaging', 'account_sending_holds', { account_id: user.accountId })).toBe(0);
     const held = JSON.parse((await tool('--account', user.accountId, '--hold', '--reason', 'ticket 7', '--operator', 'ops')).stdout);
     expect(held).toMatchObject({ accountId: user.accountId, held: true, reason: 'ticket 7', operator: 'ops' });
     const to = freshDestination();
@@ -310,8 +317,8 @@ describe('account hold and priority', () => {
         { accountId: user.accountId },
         { principal: { kind: 'user', accountId: user.accountId, userId: user.userId, role: 'Admin' } },
       ),
-    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    expect(await countRows(booted.platform, 'messaging', 'account_sending_holds')).toBe(0);
+    ).rejects.toMatchObject({ code: 'INTERNAL_ERROR' }); // PERMISSION_DENIED: a wiring fault, never the customer's
+    expect(await countRows(booted.platform, 'messaging', 'account_sending_holds', { account_id: user.accountId })).toBe(0);
   });
 });
 
