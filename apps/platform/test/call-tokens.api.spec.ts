@@ -45,6 +45,8 @@ function addressOf(service: string): string {
   return `127.0.0.1:${host.port}`;
 }
 
+type RawMethod = (request: unknown, metadata: Metadata, options: { deadline: Date }, callback: (error: { code: number; metadata?: Metadata } | null) => void) => void;
+
 /** A call made the way an intruder would: grpc-js by hand, with whatever token (or none) it likes. */
 function rawCall(service: string, definition: ServiceDefinitionLike, method: string, request: unknown, token?: string): Promise<number> {
   return rawAnswer(service, definition, method, request, token).then((answer) => answer.code);
@@ -59,7 +61,7 @@ function rawAnswer(
   token?: string,
 ): Promise<{ code: number; problem?: string }> {
   const Client = makeGenericClientConstructor(definition as unknown as ServiceDefinition, 'Raw');
-  const client = new Client(addressOf(service), credentials.createInsecure()) as unknown as Record<string, Function> & { close(): void };
+  const client = new Client(addressOf(service), credentials.createInsecure()) as unknown as Record<string, RawMethod> & { close(): void };
   const metadata = new Metadata();
   if (token !== undefined) metadata.set(CALL_TOKEN_METADATA_KEY, token);
   return new Promise((resolve) =>
