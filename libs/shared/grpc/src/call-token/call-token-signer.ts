@@ -11,6 +11,9 @@ import { CALL_TOKEN_MAX_LIFETIME_SECONDS, PRINCIPAL_CLAIM } from './call-token-c
  * signer's identity: `anonymous` for the gateway, `service` for a service.
  */
 export class CallTokenSigner {
+  /** Recent tokens by principal and audience: signing once per caller every few seconds, not once per call. */
+  private readonly recent = new Map<string, { token: string; exp: number }>();
+
   private constructor(
     private readonly key: KeyLike | Uint8Array,
     private readonly kid: string,
@@ -29,19 +32,33 @@ export class CallTokenSigner {
   }
 
   /** A token for `audience`, valid until the call's deadline at the latest. */
-  sign(principal: Principal | undefined, audience: string, deadline: Date): Promise<string> {
+  async sign(principal: Principal | undefined, audience: string, deadline: Date): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    const expires = Math.min(Math.floor(deadline.getTime() / 1000), now + CALL_TOKEN_MAX_LIFETIME_SECONDS);
+    const key = `${audience}\n${JSON.stringify(principal ?? this.identity)}`;
+    const cached = this.recent.get(key);
+    // Reuse only a token that expires by this call's deadline too, with a few seconds left.
+    if (cached && cached.exp * 1000 <= deadline.getTime() && cached.exp - now >= REUSE_MARGIN_SECONDS) return cached.token;
+    const expires = Math.max(Math.min(Math.floor(deadline.getTime() / 1000), now + CALL_TOKEN_MAX_LIFETIME_SECONDS), now);
+    const token = await this.signNew(principal, audience, now, expires);
+    if (this.recent.size >= MAX_RECENT) this.recent.clear();
+    this.recent.set(key, { token, exp: expires });
+    return token;
+  }
+
+  private signNew(principal: Principal | undefined, audience: string, now: number, expires: number): Promise<string> {
     return new SignJWT({ [PRINCIPAL_CLAIM]: principal ?? this.identity })
       .setProtectedHeader({ alg: CALL_TOKEN_ALGORITHM, kid: this.kid, typ: 'call+jwt' })
       .setIssuer(this.issuer)
       .setAudience(audience)
       .setIssuedAt(now)
-      .setExpirationTime(Math.max(expires, now))
+      .setExpirationTime(expires)
       .setJti(randomUUID())
       .sign(this.key);
   }
 }
+
+const REUSE_MARGIN_SECONDS = 3;
+const MAX_RECENT = 10_000;
 
 function ownIdentity(issuer: string): Principal {
   return issuer === 'gateway' ? { kind: 'anonymous', accountId: '' } : { kind: 'service', accountId: '', service: issuer };

@@ -8,6 +8,7 @@ export class CallTokenRefused extends Error {
   override readonly name = 'CallTokenRefused';
 }
 
+const MAX_VERIFIED = 10_000;
 const KINDS: readonly PrincipalKind[] = ['user', 'api_key', 'system', 'service', 'anonymous'];
 const ROLES = ['Admin', 'Manager', 'Member'];
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -22,6 +23,8 @@ export class CallTokenVerifier {
   private readonly callKeys;
   private readonly staffKeys;
   private readonly staffKids: Set<string>;
+  /** Tokens already verified, until they expire: a reused token is checked once. */
+  private readonly verified = new Map<string, { principal: Principal; exp: number }>();
 
   constructor(keys: Pick<CallKeys, 'verificationKeys' | 'staffVerificationKeys'>, readonly audience: string) {
     this.callKeys = createLocalJWKSet(keys.verificationKeys);
@@ -33,6 +36,15 @@ export class CallTokenVerifier {
 
   async verify(token: unknown): Promise<Principal> {
     if (!isString(token) || token === '') throw new CallTokenRefused('the call carries no call token');
+    const known = this.verified.get(token);
+    if (known && known.exp + CALL_TOKEN_CLOCK_TOLERANCE_SECONDS > Date.now() / 1000) return known.principal;
+    const fresh = await this.verifyNew(token);
+    if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
+    this.verified.set(token, fresh);
+    return fresh.principal;
+  }
+
+  private async verifyNew(token: string): Promise<{ principal: Principal; exp: number }> {
     let kid: string | undefined;
     try {
       const header = decodeProtectedHeader(token);
@@ -60,7 +72,7 @@ export class CallTokenVerifier {
       throw new CallTokenRefused('only a staff key signs a system principal, and it signs nothing else');
     }
     if (principal.kind === 'service' && principal.service !== payload.iss) throw new CallTokenRefused('a service speaks only for itself');
-    return principal;
+    return { principal, exp: payload.exp! };
   }
 }
 

@@ -106,6 +106,18 @@ describe('call tokens', () => {
     expect(await refused(await rotated.sign(user, 'messaging', soon()))).toBe('refused');
   });
 
+  it('reuses a recent token only for a call whose deadline it does not outlive', async () => {
+    const first = await gateway.sign(user, 'replies', new Date(Date.now() + 10_000));
+    expect(await gateway.sign(user, 'replies', new Date(Date.now() + 10_500))).toBe(first);
+    const short = new Date(Date.now() + 4_000);
+    const second = await gateway.sign(user, 'replies', short);
+    expect(second).not.toBe(first);
+    expect(JSON.parse(Buffer.from(second.split('.')[1], 'base64url').toString()).exp).toBeLessThanOrEqual(Math.floor(short.getTime() / 1000));
+    // Another principal or audience never shares a token.
+    expect(await gateway.sign({ ...user, userId: 'u-2' }, 'replies', new Date(Date.now() + 10_000))).not.toBe(first);
+    expect(await gateway.sign(user, 'routing', new Date(Date.now() + 10_000))).not.toBe(first);
+  });
+
   it('never signs a token that outlives the call’s deadline', async () => {
     const deadline = new Date(Date.now() + 5_000);
     const token = await gateway.sign(user, 'messaging', deadline);
