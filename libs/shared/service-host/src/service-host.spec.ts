@@ -1,21 +1,48 @@
+import { tendlcV1 } from '@mp/contracts';
 import type { EventEnvelope } from '@mp/events';
-import { initTelemetry, traceIdOf } from '@mp/telemetry';
+import { implementService, SERVICE } from '@mp/grpc';
+import { createLogger, initTelemetry, traceIdOf } from '@mp/telemetry';
 import { randomUUID } from 'node:crypto';
+import type { AddressBook } from './service-clients';
 import type { ServiceModule } from './service-module';
 import { startTestService, type TestService } from './start-test-service';
 
-// A module whose consumer turns each `Ping` on topic `test.in` into a `Pong` on `test.out`.
+// A module with three consumers: `Ping` on test.in becomes a `Pong` on test.out; `Enrich` asks a
+// service (this one, over gRPC) in prepare and writes the answer in apply; `Careless` calls it in apply.
 const relayModule: ServiceModule = {
   name: 'tendlc',
   migrations: [],
-  create: ({ outbox }) => ({
-    grpc: [],
+  create: ({ outbox, clients }) => ({
+    grpc: [
+      implementService(
+        tendlcV1.TenDlcServiceService,
+        { listBrands: async (req) => ({ items: [{ brandId: 'b-1', accountId: req.accountId, displayName: 'Brand', status: 'ok', createdAt: '' }] }) },
+        createLogger('silent'),
+        { listBrands: SERVICE },
+      ),
+    ],
     consumers: [
       {
         group: 'test.pinger',
         topics: ['test.in'],
-        handle: async (event: EventEnvelope, trx) => {
+        apply: async (trx, event: EventEnvelope) => {
           await outbox.enqueue(trx, { topic: 'test.out', key: event.key, type: 'Pong', payload: { of: event.id } });
+        },
+      },
+      {
+        group: 'test.enricher',
+        topics: ['test.enrich'],
+        prepare: (event: EventEnvelope) => clients.tendlc.listBrands({ accountId: event.key }),
+        apply: async (trx, brands: tendlcV1.ListBrandsResponse, event) => {
+          await outbox.enqueue(trx, { topic: 'test.out', key: event.key, type: 'Enriched', payload: { brandIds: brands.items.map((b) => b.brandId) } });
+        },
+      },
+      {
+        group: 'test.careless',
+        topics: ['test.careless'],
+        apply: async (trx, event: EventEnvelope) => {
+          await outbox.enqueue(trx, { topic: 'test.out', key: event.key, type: 'CarelessWrite', payload: {} });
+          await clients.tendlc.listBrands({ accountId: event.key });
         },
       },
     ],
@@ -23,35 +50,66 @@ const relayModule: ServiceModule = {
 };
 
 let service: TestService;
+const addresses: AddressBook = {};
 beforeAll(async () => {
   initTelemetry();
-  service = await startTestService(relayModule, {});
+  service = await startTestService(relayModule, {}, addresses);
+  addresses.tendlc = service.address; // known only once it listens
 });
 afterAll(() => service.stop());
+
+const event = (topic: string, type: string, extra: Partial<EventEnvelope> = {}): EventEnvelope => ({
+  id: randomUUID(),
+  type,
+  version: 1,
+  topic,
+  key: 'k1',
+  occurredAt: new Date().toISOString(),
+  payload: {},
+  ...extra,
+});
+// Published by "another service": straight onto the transport the host consumes from.
+const publish = (e: EventEnvelope) => service.host['adapters'].transport.publish([e]);
+
+async function eventually<T>(read: () => Promise<T[]>, timeoutMs = 10_000): Promise<T[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await read();
+    if (rows.length > 0 || Date.now() > deadline) return rows;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const payloadOf = (row: { envelope: EventEnvelope | string }) =>
+  (typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope) as EventEnvelope;
 
 describe('ServiceHost', () => {
   it('gives every hosted service the event tables, and continues the producer trace through a consumer', async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const ping: EventEnvelope = {
-      id: randomUUID(),
-      type: 'Ping',
-      version: 1,
-      topic: 'test.in',
-      key: 'k1',
-      occurredAt: new Date().toISOString(),
-      traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
-      payload: {},
-    };
-    // Published by "another service": straight onto the transport the host consumes from.
-    await service.host['adapters'].transport.publish([ping]);
-    let rows: Array<{ type: string; envelope: EventEnvelope }> = [];
-    for (let i = 0; i < 100 && rows.length === 0; i++) {
-      rows = await service.db('outbox').where({ type: 'Pong' });
-      if (rows.length === 0) await new Promise((r) => setTimeout(r, 50));
-    }
+    const ping = event('test.in', 'Ping', { traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+    await publish(ping);
+    const rows = await eventually(() => service.db('outbox').where({ type: 'Pong' }));
     expect(rows).toHaveLength(1);
-    const envelope = typeof rows[0].envelope === 'string' ? JSON.parse(rows[0].envelope) : rows[0].envelope;
+    const envelope = payloadOf(rows[0]);
     expect(envelope.payload).toEqual({ of: ping.id });
     expect(traceIdOf(envelope.traceparent)).toBe(traceId);
+  });
+
+  it("runs a consumer's prepare outside the transaction, so its call to a service answers and apply gets the answer", async () => {
+    await publish(event('test.enrich', 'Enrich', { key: 'acct-7' }));
+    const rows = await eventually(() => service.db('outbox').where({ type: 'Enriched' }));
+    expect(rows.map((row) => payloadOf(row).payload)).toEqual([{ brandIds: ['b-1'] }]);
+    expect(await service.db('dead_letters').where({ consumer_group: 'test.enricher' })).toEqual([]);
+  });
+
+  it('refuses a call to another service inside apply at once, naming the consumer; the write is rolled back and the event parked', async () => {
+    const started = Date.now();
+    const careless = event('test.careless', 'Careless');
+    await publish(careless);
+    const [letter] = await eventually(() => service.db('dead_letters').where({ consumer_group: 'test.careless' }));
+    // Five attempts with backoff, not five gRPC deadlines of 10 s.
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(letter).toMatchObject({ event_id: careless.id, attempts: 5 });
+    expect(letter.error).toContain('event consumer "test.careless" (apply) called /tendlc.v1.TenDlcService/ListBrands');
+    expect(await service.db('outbox').where({ type: 'CarelessWrite' })).toEqual([]);
   });
 });
