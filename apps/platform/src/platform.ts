@@ -74,14 +74,20 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
       carrierApiUrl ??= endpoints.httpUrl;
       smtpUrl ??= endpoints.smtpUrl;
     }
-    await start(identityService, { ...config, SMTP_URL: smtpUrl });
-    await start(routingService, config);
-    await start(consentService, config);
-    await start(providerCallbackService, config);
-    await start(messagingService, { ...config, CARRIER_API_URL: carrierApiUrl, CARRIER_SMTP_URL: config.CARRIER_SMTP_URL ?? smtpUrl });
-    await start(repliesService, config);
-    await start(webhookDispatcherService, config);
-    await start(tenDlcService, config);
+    // Side by side: on Kafka each start waits for its consumer groups to join
+    // (seconds), so the boot takes about one join instead of one per service.
+    const started = await Promise.allSettled([
+      start(identityService, { ...config, SMTP_URL: smtpUrl }),
+      start(routingService, config),
+      start(consentService, config),
+      start(providerCallbackService, config),
+      start(messagingService, { ...config, CARRIER_API_URL: carrierApiUrl, CARRIER_SMTP_URL: config.CARRIER_SMTP_URL ?? smtpUrl }),
+      start(repliesService, config),
+      start(webhookDispatcherService, config),
+      start(tenDlcService, config),
+    ]);
+    const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (error) {
     await stopAll(gateway, hosts, adapters);
     throw error;
