@@ -2,14 +2,9 @@ import type { Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 
 /**
- * Authorisation against the principal the gateway sent (service-contracts
- * "Principal"). Another account's resource is NOT_FOUND, never FORBIDDEN, so
- * ids of other tenants cannot be probed.
+ * Roles (spec 5), on top of reachAccount (@mp/grpc), the one rule for which
+ * account and subaccount a principal reaches.
  */
-export function requireAccount(principal: Principal, accountId: string, what = 'Account'): void {
-  if (principal.accountId !== accountId) throw DomainError.notFound(what);
-}
-
 /** Operations that need a person (user token), not an API key. */
 export function requireUser(principal: Principal): asserts principal is Principal & { kind: 'user'; userId: string } {
   if (principal.kind !== 'user' || !principal.userId) {

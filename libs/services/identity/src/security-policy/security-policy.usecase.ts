@@ -1,10 +1,9 @@
 import type { identityV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
+import { reachAccount, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
-import { requireAccount, requireUser } from '../authorization/access-policy';
+import { requireUser } from '../authorization/access-policy';
 import type { IdentityContext } from '../identity-context';
 import { currentUser } from '../mfa/current-user';
-import { isUuid } from '../shared/ids';
 import { toIsoOrUndefined } from '../shared/time';
 import { consumeStepUpToken } from '../step-up/step-up-tokens';
 import { findSecurityPolicy, saveSecurityPolicy, type SecurityPolicyRow } from './security-policy.repository';
@@ -16,8 +15,7 @@ function toSecurityPolicy(accountId: string, row: SecurityPolicyRow | undefined)
 /** Another account (or a malformed id) is NOT_FOUND, never FORBIDDEN. */
 function requireOwnAccount(principal: Principal, accountId: string | undefined): string {
   const id = (accountId ?? '').trim();
-  if (!isUuid(id)) throw DomainError.notFound('Account');
-  requireAccount(principal, id);
+  reachAccount(principal, { accountId: id });
   return id;
 }
 

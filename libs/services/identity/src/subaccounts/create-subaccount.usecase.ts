@@ -1,7 +1,7 @@
 import type { identityV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
+import { reachAccount, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
-import { requireAccount, requireManager } from '../authorization/access-policy';
+import { requireManager } from '../authorization/access-policy';
 import type { IdentityContext } from '../identity-context';
 import { newId } from '../shared/ids';
 import { parseNewSubaccount } from './subaccount-input';
@@ -13,7 +13,7 @@ export async function createSubaccount(
   principal: Principal,
   request: identityV1.CreateSubaccountRequest,
 ): Promise<identityV1.Subaccount> {
-  requireAccount(principal, request.accountId);
+  reachAccount(principal, { accountId: request.accountId });
   requireManager(principal);
   // A manager limited to one subaccount administers that one, not the account.
   if (principal.subaccountId) throw new DomainError('FORBIDDEN', 'A user limited to a subaccount cannot create subaccounts.');

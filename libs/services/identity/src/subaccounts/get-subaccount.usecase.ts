@@ -1,7 +1,6 @@
 import type { identityV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
+import { reachAccount, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
-import { canReachSubaccount, requireAccount } from '../authorization/access-policy';
 import type { IdentityContext } from '../identity-context';
 import { isUuid } from '../shared/ids';
 import { toSubaccount } from './subaccount.mapper';
@@ -12,11 +11,9 @@ export async function getSubaccount(
   principal: Principal,
   request: identityV1.GetSubaccountRequest,
 ): Promise<identityV1.Subaccount> {
-  requireAccount(principal, request.accountId, 'Subaccount');
-  const row =
-    isUuid(request.subaccountId) && canReachSubaccount(principal, request.subaccountId)
-      ? await findSubaccount(ctx.db, request.accountId, request.subaccountId)
-      : undefined;
+  if (!isUuid(request.subaccountId)) throw DomainError.notFound('Subaccount');
+  reachAccount(principal, { accountId: request.accountId, subaccountId: request.subaccountId, what: 'Subaccount' });
+  const row = await findSubaccount(ctx.db, request.accountId, request.subaccountId);
   if (!row) throw DomainError.notFound('Subaccount');
   return toSubaccount(row);
 }

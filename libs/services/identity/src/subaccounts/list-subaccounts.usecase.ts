@@ -1,6 +1,5 @@
 import type { identityV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
-import { requireAccount } from '../authorization/access-policy';
+import { reachAccount, type Principal } from '@mp/grpc';
 import type { IdentityContext } from '../identity-context';
 import { toSubaccount } from './subaccount.mapper';
 import { listSubaccounts } from './subaccounts.repository';
@@ -11,7 +10,7 @@ export async function listSubaccountsOf(
   principal: Principal,
   request: identityV1.ListSubaccountsRequest,
 ): Promise<identityV1.ListSubaccountsResponse> {
-  requireAccount(principal, request.accountId);
+  reachAccount(principal, { accountId: request.accountId });
   const rows = await listSubaccounts(ctx.db, request.accountId, principal.subaccountId);
   return { items: rows.map(toSubaccount) };
 }

@@ -1,7 +1,7 @@
 import type { identityV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
+import { reachAccount, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
-import { canReachSubaccount, requireAccount, requireManager } from '../authorization/access-policy';
+import { requireManager } from '../authorization/access-policy';
 import type { IdentityContext } from '../identity-context';
 import { isUuid } from '../shared/ids';
 import { parseSubaccountChanges } from './subaccount-input';
@@ -14,9 +14,9 @@ export async function changeSubaccount(
   request: identityV1.UpdateSubaccountRequest,
 ): Promise<identityV1.Subaccount> {
   const notFound = () => DomainError.notFound('Subaccount');
-  requireAccount(principal, request.accountId, 'Subaccount');
   // Unreachable is answered before the role check: it must look like "does not exist".
-  if (!isUuid(request.subaccountId) || !canReachSubaccount(principal, request.subaccountId)) throw notFound();
+  if (!isUuid(request.subaccountId)) throw notFound();
+  reachAccount(principal, { accountId: request.accountId, subaccountId: request.subaccountId, what: 'Subaccount' });
   requireManager(principal);
   const changes = parseSubaccountChanges(request);
   const row = await updateSubaccount(
