@@ -15,7 +15,7 @@ import { bootPlatform, type BootedPlatform } from './support/platform-fixture';
  */
 const SEED = 8_2026;
 /** About this many requests in all, spread evenly over the operations. */
-const REQUEST_BUDGET = 2_500;
+const REQUEST_BUDGET = 2_000;
 /** The gateway's gRPC deadline (DEFAULT_DEADLINE_MS in libs/shared/grpc): slower means a call hung. */
 const GRPC_DEADLINE_MS = 10_000;
 
