@@ -48,8 +48,8 @@ describe('IngestCallback: carrier receipts', () => {
     await expect(ingest(raw, sign('sandbox-sim-secret', raw))).resolves.toEqual({ accepted: false, eventId });
     const later = receipt();
     await ingest(later, sign('sandbox-sim-secret', later));
+    // `later` is the sentinel: the relay publishes in commit order, so anything the duplicate enqueued would come before it.
     const events = await h.waitForPublished(2);
-    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(events.map((e) => (e.payload as { providerEventId: string }).providerEventId)).toEqual([eventId, JSON.parse(later.toString()).eventId]);
     expect((await carrierEvents()).filter((r) => r.event_id === eventId)).toHaveLength(1);
   });
@@ -91,8 +91,14 @@ describe('IngestCallback: other providers and kinds', () => {
     const rows = await h.db('provider_events').where({ provider: 'stripe', event_id: 'evt_123' });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: '', event_type: 'customer.subscription.deleted', raw_body: raw.toString() });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(h.published).toHaveLength(published);
+    // A sentinel that is announced (on billing.events): once it is published, so would anything stored before it.
+    const sentinel = Buffer.from(JSON.stringify({ id: `evt_${randomUUID()}`, type: 'customer.subscription.updated', data: { object: { object: 'subscription', status: 'active', metadata: { accountId: randomUUID() } } } }));
+    await ingest(sentinel, sign('sandbox-stripe-secret', sentinel), 'stripe', '');
+    await h.waitForPublished(published + 1);
+    expect(h.published.map((e) => (e.payload as { providerEventId: string }).providerEventId)).toEqual([
+      ...h.published.slice(0, published).map((e) => (e.payload as { providerEventId: string }).providerEventId),
+      JSON.parse(sentinel.toString()).id,
+    ]);
   });
 
   it('stores carrier inbound by eventId and refuses an unknown kind', async () => {

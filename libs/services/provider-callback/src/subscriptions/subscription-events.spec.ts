@@ -10,8 +10,18 @@ const idOf = (raw: Buffer) => JSON.parse(raw.toString()).id as string;
 
 let h: ProviderCallbackHarness;
 const ingest = (raw: Buffer, signature = sign(raw), kind = '') => h.client.ingestCallback({ provider: 'stripe', kind, rawBody: raw, signature });
-/** Lets the relay publish whatever was committed, to show that nothing was. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * Stores an event that is announced and waits for its announcement: the relay
+ * publishes in commit order, so whatever was committed before it is out by then.
+ * Returns what was published before the sentinel.
+ */
+async function publishedBeforeSentinel(before: number) {
+  const sentinel = stripeEvent('customer.subscription.updated', { status: 'active', metadata: { accountId: randomUUID() } });
+  await ingest(sentinel);
+  const published = await h.waitForPublished(before + 1);
+  expect(published[published.length - 1]).toMatchObject({ type: 'PaymentSubscriptionUpdated', payload: expect.objectContaining({ providerEventId: idOf(sentinel) }) });
+  return published.slice(0, -1);
+}
 
 beforeAll(async () => {
   h = await startProviderCallbackHarness();
@@ -26,9 +36,8 @@ describe('stripe subscription events', () => {
 
     await expect(ingest(raw)).resolves.toEqual({ accepted: true, eventId: idOf(raw) });
     await expect(ingest(raw)).resolves.toEqual({ accepted: false, eventId: idOf(raw) });
-    const published = await h.waitForPublished(before + 1);
-    await settle();
-    expect(h.published).toHaveLength(before + 1);
+    const published = await publishedBeforeSentinel(before + 1);
+    expect(published).toHaveLength(before + 1);
     const event = published[before];
     expect(event).toMatchObject({ topic: TOPICS.billing, key: accountId, type: 'PaymentSubscriptionUpdated' });
     expect(providerCallbackEvents.PaymentSubscriptionUpdated.fromJSON(event.payload)).toEqual({
@@ -60,9 +69,8 @@ describe('stripe subscription events', () => {
     const connect = stripeEvent('customer.subscription.deleted', { metadata: { accountId: randomUUID() } });
     for (const raw of [noAccount, noStatus, otherType]) await expect(ingest(raw)).resolves.toEqual({ accepted: true, eventId: idOf(raw) });
     await expect(ingest(connect, sign(connect), 'connect')).resolves.toEqual({ accepted: true, eventId: idOf(connect) });
-    await settle();
-    expect(h.published).toHaveLength(before);
-    expect(Number((await h.db('provider_events').count({ n: '*' }))[0].n)).toBe(Number(storedBefore) + 4);
+    expect(await publishedBeforeSentinel(before)).toHaveLength(before);
+    expect(Number((await h.db('provider_events').count({ n: '*' }))[0].n)).toBe(Number(storedBefore) + 5); // the four, and the sentinel
   });
 
   it('refuse a bad signature: nothing stored, nothing announced', async () => {
@@ -70,8 +78,7 @@ describe('stripe subscription events', () => {
     const before = h.published.length;
     await expect(ingest(raw, sign(raw, 'not-the-secret'))).rejects.toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
     await expect(ingest(raw, '')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await settle();
-    expect(h.published).toHaveLength(before);
+    expect(await publishedBeforeSentinel(before)).toHaveLength(before);
     expect(await h.db('provider_events').where({ event_id: idOf(raw) })).toHaveLength(0);
   });
 });
