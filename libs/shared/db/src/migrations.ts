@@ -3,7 +3,10 @@ import { PgliteKnexClient } from './pglite/pglite-knex-client';
 import { assertSchemaName, quoteIdentifier } from './schema-name';
 
 export interface Migration {
+  /** `<yyyymmddhhmmss>_<what>`, as recorded in the schema's knex_migrations. */
   name: string;
+  /** The name it was recorded under before it was renamed: databases migrated then keep their history. */
+  formerName?: string;
   up(knex: Knex): Promise<void>;
   down(knex: Knex): Promise<void>;
 }
@@ -60,7 +63,7 @@ async function runMigrator(
   const queueKey = `${databaseIdentity(knex)}\u0000${schema}`;
   const previous = inProcessQueues.get(queueKey) ?? Promise.resolve();
   const current = previous.catch(() => undefined).then(async () => {
-    await prepareMigrationTables(knex, schema);
+    await prepareMigrationTables(knex, schema, migrations);
     await retryWhileLocked(() => run(config));
   });
   inProcessQueues.set(queueKey, current);
@@ -71,10 +74,13 @@ async function runMigrator(
   }
 }
 
+const MIGRATION_NAME = /^\d{14}_[a-z0-9_]+$/;
+
 function assertUniqueNames(migrations: Migration[]): void {
   const seen = new Set<string>();
   for (const { name } of migrations) {
     if (seen.has(name)) throw new Error(`Duplicate migration name "${name}"`);
+    if (!MIGRATION_NAME.test(name)) throw new Error(`Migration name "${name}" is not <yyyymmddhhmmss>_<what>`);
     seen.add(name);
   }
 }
@@ -94,7 +100,7 @@ function databaseIdentity(knex: Knex): unknown {
  * check-then-create is racy between processes (two lock rows make every later migration fail with
  * "Migration table is already locked").
  */
-async function prepareMigrationTables(knex: Knex, schema: string): Promise<void> {
+async function prepareMigrationTables(knex: Knex, schema: string, migrations: Migration[]): Promise<void> {
   await knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`${schema}.${TABLE_NAME}`]);
     await trx.raw(`create schema if not exists ${quoteIdentifier(schema)}`);
@@ -116,6 +122,9 @@ async function prepareMigrationTables(knex: Knex, schema: string): Promise<void>
         t.increments('index').primary();
         t.integer('is_locked');
       });
+    }
+    for (const { name, formerName } of migrations) {
+      if (formerName) await trx.withSchema(schema).table(TABLE_NAME).where({ name: formerName }).update({ name });
     }
     const lockTable = trx.withSchema(schema).table(LOCK_TABLE_NAME);
     const rows = await lockTable.clone().select('index');

@@ -1,5 +1,5 @@
 import type { Migration } from '@mp/db';
-import { createSimulatorTablesMigration } from './001-create-simulator-tables.migration';
+import { createSimulatorTablesMigration } from './20251120000000_create_simulator_tables';
 
 /**
  * In the order they run. No event tables: the simulator neither publishes

@@ -1,11 +1,11 @@
 import type { Migration } from '@mp/db';
 import { eventTablesMigration } from '@mp/events';
-import { createMessagesMigration } from './001-messages';
-import { createAccountSendingHoldsMigration } from './002-account-sending-holds';
-import { createQuotaUsageMigration } from './003-quota-usage';
-import { createMessageChargesMigration } from './005-message-charges-and-carrier-events';
-import { createMessageListingIndexMigration } from './006-message-listing-index';
-import { createMessageIdempotencyKeysMigration } from './007-message-idempotency-keys';
+import { createMessagesMigration } from './20251121000001_create_messages';
+import { createAccountSendingHoldsMigration } from './20251201000002_create_account_sending_holds';
+import { createQuotaUsageMigration } from './20251201000003_create_quota_usage';
+import { createMessageChargesMigration } from './20251201000005_message_charges';
+import { createMessageListingIndexMigration } from './20251201000006_message_listing_index';
+import { createMessageIdempotencyKeysMigration } from './20251201000007_create_message_idempotency_keys';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [

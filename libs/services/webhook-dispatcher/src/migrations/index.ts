@@ -1,6 +1,6 @@
 import type { Migration } from '@mp/db';
 import { eventTablesMigration } from '@mp/events';
-import { createWebhookEndpoints } from './001-create-webhook-endpoints';
+import { createWebhookEndpoints } from './20251120000000_create_webhook_endpoints';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const webhookDispatcherMigrations: Migration[] = [eventTablesMigration, createWebhookEndpoints];

@@ -2,7 +2,8 @@ import type { Migration } from '@mp/db';
 
 /** Customer webhook endpoints (spec 2.6, 3.3). */
 export const createWebhookEndpoints: Migration = {
-  name: '001_create_webhook_endpoints',
+  name: '20251120000000_create_webhook_endpoints',
+  formerName: '001_create_webhook_endpoints',
   async up(knex) {
     await knex.schema.createTable('webhook_endpoints', (t) => {
       t.uuid('id').primary();

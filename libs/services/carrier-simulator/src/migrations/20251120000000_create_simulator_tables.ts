@@ -2,7 +2,8 @@ import type { Migration } from '@mp/db';
 
 /** Behaviours per (account, destination), accepted submissions, pending receipts and the mailbox. */
 export const createSimulatorTablesMigration: Migration = {
-  name: '001-create-simulator-tables',
+  name: '20251120000000_create_simulator_tables',
+  formerName: '001-create-simulator-tables',
   async up(knex) {
     await knex.schema.createTable('carrier_behaviors', (t) => {
       t.text('account_id').notNullable();

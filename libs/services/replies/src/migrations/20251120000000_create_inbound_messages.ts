@@ -2,7 +2,8 @@ import type { Migration } from '@mp/db';
 
 /** Replies received from recipients (spec 2.3), listed newest first by (received_at, id). */
 export const createInboundMessages: Migration = {
-  name: '001_create_inbound_messages',
+  name: '20251120000000_create_inbound_messages',
+  formerName: '001_create_inbound_messages',
   async up(knex) {
     await knex.schema.createTable('inbound_messages', (t) => {
       t.uuid('inbound_message_id').primary();

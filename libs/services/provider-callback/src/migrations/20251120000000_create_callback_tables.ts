@@ -2,7 +2,8 @@ import type { Migration } from '@mp/db';
 
 /** Carrier receipts (deduplicated per provider and event id) and the other providers' raw events. */
 export const createCallbackTablesMigration: Migration = {
-  name: '001-create-callback-tables',
+  name: '20251120000000_create_callback_tables',
+  formerName: '001-create-callback-tables',
   async up(knex) {
     await knex.schema.createTable('carrier_events', (t) => {
       t.bigIncrements('id').primary();

@@ -2,7 +2,8 @@ import type { Migration } from '@mp/db';
 
 /** Recipient opt-outs (spec 2.7, 4.7); one row per distinct placement. */
 export const createOptOuts: Migration = {
-  name: '001_create_opt_outs',
+  name: '20251120000000_create_opt_outs',
+  formerName: '001_create_opt_outs',
   async up(knex) {
     await knex.schema.createTable('opt_outs', (t) => {
       t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));

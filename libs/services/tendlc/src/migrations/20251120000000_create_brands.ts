@@ -2,7 +2,8 @@ import type { Migration } from '@mp/db';
 
 /** 10DLC brand registrations (spec 4.8); the registry's statuses arrive by callback later. */
 export const createBrands: Migration = {
-  name: '001_create_brands',
+  name: '20251120000000_create_brands',
+  formerName: '001_create_brands',
   async up(knex) {
     await knex.schema.createTable('brands', (t) => {
       t.uuid('id').primary();

@@ -2,7 +2,8 @@ import type { Migration } from '@mp/db';
 
 /** Numbers and sender addresses, the sandbox number sequence, and which accounts were provisioned. */
 export const createNumbersMigration: Migration = {
-  name: '001-create-numbers',
+  name: '20251120000000_create_numbers',
+  formerName: '001-create-numbers',
   async up(knex) {
     await knex.schema.createTable('numbers', (t) => {
       t.text('number_id').primary();
