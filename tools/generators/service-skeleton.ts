@@ -128,7 +128,7 @@ export const ${migrationsName}: Migration[] = [eventTablesMigration];
 `,
     },
     {
-      path: `${lib}/src/test-support/test-database.ts`,
+      path: `${lib}/src/testing/test-database.ts`,
       content: `import { createDatabaseProvider, migrateLatest, type DatabaseProvider } from '@mp/db';
 import type { Knex } from 'knex';
 import { ${migrationsName} } from '../migrations';
@@ -151,8 +151,12 @@ export async function openTestDatabase(): Promise<{ provider: DatabaseProvider; 
 The rules of the ${name} service: use cases, repositories, gRPC handlers,
 consumers, jobs and migrations (schema \`${schema}\`). The host is \`apps/${name}\`.
 
-- Migrations: \`src/migrations/<yyyymmddhhmmss>_<what>.ts\`, listed in order in \`src/migrations/index.ts\`.
-- Tests: beside the code; \`src/test-support/test-database.ts\` opens a migrated in-memory database.
+- Use cases: one exported async function per \`src/<feature>/<verb-noun>.usecase.ts\`, dependencies first.
+- Repositories: \`src/<feature>/<feature>.repository.ts\`, exported functions taking \`db\` (or a transaction) first.
+- gRPC: \`implementService(definition, handlers, logger, access)\`, with the principal kinds of every method in \`src/${name}.access.ts\`; account reach through \`reachAccount\` (@mp/grpc).
+- Consumers: \`prepare(event)\` for calls to other services, \`apply(trx, prepared, event)\` for the writes.
+- Migrations: \`src/migrations/<yyyymmddhhmmss>_<what>.ts\` (name the same), listed in order in \`src/migrations/index.ts\`.
+- Tests: beside the code; helpers in \`src/testing/\` (\`testing/test-database.ts\` opens a migrated in-memory database).
 `,
     },
   ];
