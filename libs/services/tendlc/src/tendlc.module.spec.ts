@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tendlcV1 } from '@mp/contracts';
 import type { AsyncClient, Principal } from '@mp/grpc';
-import { brandRow } from './test-support/brand.factory';
+import { brandRow } from './testing/brand.factory';
 import { startTestService, type TestService } from '@mp/service-host';
 import { tenDlcService } from './tendlc.module';
 

@@ -3,8 +3,6 @@ import { implementService } from '@mp/grpc';
 import { tenDlcAccess } from './tendlc.access';
 import type { ServiceModule } from '@mp/service-host';
 import { tenDlcHandlers } from './brands/brands.handlers';
-import { BrandsRepository } from './brands/brands.repository';
-import { ListBrandsUseCase } from './brands/list-brands.usecase';
 import { tenDlcMigrations } from './migrations';
 import type { TenDlcConfig } from './tendlc.config';
 
@@ -13,7 +11,7 @@ export const tenDlcService: ServiceModule<TenDlcConfig> = {
   name: 'tendlc',
   migrations: tenDlcMigrations,
   create({ db, logger }) {
-    const handlers = tenDlcHandlers({ listBrands: new ListBrandsUseCase(new BrandsRepository(db)) });
+    const handlers = tenDlcHandlers({ db });
     return { grpc: [implementService(tendlcV1.TenDlcServiceService, handlers, logger, tenDlcAccess)] };
   },
 };

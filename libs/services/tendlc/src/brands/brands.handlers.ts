@@ -1,10 +1,11 @@
 import type { tendlcV1 } from '@mp/contracts';
 import { requirePrincipal, type AsyncHandlers } from '@mp/grpc';
-import type { ListBrandsUseCase } from './list-brands.usecase';
+import type { Knex } from 'knex';
+import { listBrands } from './list-brands.usecase';
 
 /** The TenDlcService gRPC handlers. */
-export function tenDlcHandlers(deps: { listBrands: ListBrandsUseCase }): AsyncHandlers<typeof tendlcV1.TenDlcServiceService> {
+export function tenDlcHandlers(deps: { db: Knex }): AsyncHandlers<typeof tendlcV1.TenDlcServiceService> {
   return {
-    listBrands: (request, ctx) => deps.listBrands.execute(requirePrincipal(ctx), request),
+    listBrands: (request, ctx) => listBrands(deps.db, requirePrincipal(ctx), request),
   };
 }

@@ -3,16 +3,12 @@ import type { BrandRow } from './brand';
 
 export const BRANDS = 'brands';
 
-export class BrandsRepository {
-  constructor(private readonly db: Knex) {}
-
-  /** An account's brands, newest first. */
-  async listForAccount(accountId: string): Promise<BrandRow[]> {
-    return this.db<BrandRow>(BRANDS)
-      .where('account_id', accountId)
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ]);
-  }
+/** An account's brands, newest first. */
+export async function listBrandsForAccount(db: Knex, accountId: string): Promise<BrandRow[]> {
+  return db<BrandRow>(BRANDS)
+    .where('account_id', accountId)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
 }

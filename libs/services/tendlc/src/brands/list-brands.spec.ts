@@ -4,12 +4,10 @@ import type { DatabaseProvider } from '@mp/db';
 import type { Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
-import { brandRow } from '../test-support/brand.factory';
-import { openTestDatabase } from '../test-support/test-database';
+import { brandRow } from '../testing/brand.factory';
+import { openTestDatabase } from '../testing/test-database';
 import type { BrandRow } from './brand';
 import { tenDlcHandlers } from './brands.handlers';
-import { BrandsRepository } from './brands.repository';
-import { ListBrandsUseCase } from './list-brands.usecase';
 
 const clock = new SandboxClock();
 const accountA = randomUUID();
@@ -25,7 +23,7 @@ const list = (principal: Principal, accountId: string = accountA) => handlers.li
 
 beforeAll(async () => {
   ({ provider, db } = await openTestDatabase());
-  handlers = tenDlcHandlers({ listBrands: new ListBrandsUseCase(new BrandsRepository(db)) });
+  handlers = tenDlcHandlers({ db });
   rowsA = [];
   for (const name of ['First Brand', 'Second Brand', 'Third Brand']) {
     rowsA.push(brandRow({ account_id: accountA, display_name: name, created_at: clock.now() }));
