@@ -45,6 +45,8 @@ let subaccountId: string;
 let doc: Doc;
 
 beforeAll(async () => {
+  // A platform of its own: it sends thousands of requests from one token (over the default
+  // rate limits) and may advance the sandbox clock, which would disturb suites sharing one.
   booted = await bootPlatform({ RATE_LIMIT_PER_IP_PER_MINUTE: '1000000', RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE: '1000000' });
   user = await signUp(booted.api, 'fuzz');
   const sub = await booted.api.post(`/v1/accounts/${user.accountId}/subaccounts`, { token: user.accessToken, body: { name: 'fuzz' } });

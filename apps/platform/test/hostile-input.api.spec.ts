@@ -1,5 +1,5 @@
 import { signUp, type SignedUpUser } from './support/journeys';
-import { bootPlatform, type BootedPlatform } from './support/platform-fixture';
+import { sharedPlatform, type BootedPlatform } from './support/platform-fixture';
 
 /**
  * Issue 8 point 9, as a fuzzer found it: input that storage cannot hold or
@@ -10,7 +10,7 @@ let booted: BootedPlatform;
 let user: SignedUpUser;
 
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   user = await signUp(booted.api, 'hostile');
 });
 afterAll(() => booted.stop());
