@@ -3,7 +3,7 @@ import { webhooksV1 } from '@mp/contracts';
 import type { AsyncClient, Principal } from '@mp/grpc';
 import { startTestService, type TestService } from '@mp/service-host';
 import { webhookDispatcherService } from './webhook-dispatcher.module';
-import { webhookEndpointRow } from './test-support/webhook-endpoint.factory';
+import { webhookEndpointRow } from './testing/webhook-endpoint.factory';
 
 const accountId = randomUUID();
 const principal: Principal = { kind: 'user', accountId, userId: randomUUID(), role: 'Admin' };

@@ -3,8 +3,6 @@ import { implementService } from '@mp/grpc';
 import { webhookDispatcherAccess } from './webhook-dispatcher.access';
 import type { ServiceModule } from '@mp/service-host';
 import { webhookDispatcherHandlers } from './endpoints/webhook-endpoints.handlers';
-import { WebhookEndpointsRepository } from './endpoints/webhook-endpoints.repository';
-import { ListWebhookEndpointsUseCase } from './endpoints/list-webhook-endpoints.usecase';
 import { webhookDispatcherMigrations } from './migrations';
 import type { WebhookDispatcherConfig } from './webhook-dispatcher.config';
 
@@ -13,9 +11,7 @@ export const webhookDispatcherService: ServiceModule<WebhookDispatcherConfig> = 
   name: 'webhook-dispatcher',
   migrations: webhookDispatcherMigrations,
   create({ db, logger }) {
-    const handlers = webhookDispatcherHandlers({
-      listWebhookEndpoints: new ListWebhookEndpointsUseCase(new WebhookEndpointsRepository(db)),
-    });
+    const handlers = webhookDispatcherHandlers({ db });
     return { grpc: [implementService(webhooksV1.WebhookDispatcherServiceService, handlers, logger, webhookDispatcherAccess)] };
   },
 };

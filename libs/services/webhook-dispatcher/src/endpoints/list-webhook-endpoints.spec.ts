@@ -4,12 +4,10 @@ import type { DatabaseProvider } from '@mp/db';
 import type { Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
-import { openTestDatabase } from '../test-support/test-database';
-import { webhookEndpointRow } from '../test-support/webhook-endpoint.factory';
-import { ListWebhookEndpointsUseCase } from './list-webhook-endpoints.usecase';
+import { openTestDatabase } from '../testing/test-database';
+import { webhookEndpointRow } from '../testing/webhook-endpoint.factory';
 import type { WebhookEndpointRow } from './webhook-endpoint';
 import { webhookDispatcherHandlers } from './webhook-endpoints.handlers';
-import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 
 const clock = new SandboxClock();
 const accountA = randomUUID();
@@ -36,7 +34,7 @@ const failure = async (promise: Promise<unknown>): Promise<DomainError> => {
 
 beforeAll(async () => {
   ({ provider, db } = await openTestDatabase());
-  handlers = webhookDispatcherHandlers({ listWebhookEndpoints: new ListWebhookEndpointsUseCase(new WebhookEndpointsRepository(db)) });
+  handlers = webhookDispatcherHandlers({ db });
   const oldest = webhookEndpointRow({ account_id: accountA, created_at: clock.now(), signing_secret_encrypted: 'v1:ciphertext' });
   clock.advance(60);
   const scoped = webhookEndpointRow({

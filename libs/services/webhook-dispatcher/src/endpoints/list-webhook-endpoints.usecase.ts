@@ -1,19 +1,20 @@
 import type { webhooksV1 } from '@mp/contracts';
 import { reachAccount, type Principal } from '@mp/grpc';
+import type { Knex } from 'knex';
 import { toWebhookEndpoint } from './webhook-endpoint';
-import type { WebhookEndpointsRepository } from './webhook-endpoints.repository';
+import { listWebhookEndpointsForAccount } from './webhook-endpoints.repository';
 
 /**
  * GET /v1/webhooks (spec 4.6): the caller's account's endpoints, newest
  * first. A caller limited to a subaccount sees that subaccount's endpoints.
  */
-export class ListWebhookEndpointsUseCase {
-  constructor(private readonly endpoints: WebhookEndpointsRepository) {}
-
-  async execute(principal: Principal, request: webhooksV1.ListWebhookEndpointsRequest): Promise<webhooksV1.ListWebhookEndpointsResponse> {
-    // `GET /v1/webhooks` names no account: the caller's own.
-    const { accountId, subaccountId } = reachAccount(principal, { accountId: request.accountId || principal.accountId, right: 'ManageWebhooks' });
-    const rows = await this.endpoints.listForAccount(accountId, subaccountId);
-    return { items: rows.map(toWebhookEndpoint) };
-  }
+export async function listWebhookEndpoints(
+  db: Knex,
+  principal: Principal,
+  request: webhooksV1.ListWebhookEndpointsRequest,
+): Promise<webhooksV1.ListWebhookEndpointsResponse> {
+  // `GET /v1/webhooks` names no account: the caller's own.
+  const { accountId, subaccountId } = reachAccount(principal, { accountId: request.accountId || principal.accountId, right: 'ManageWebhooks' });
+  const rows = await listWebhookEndpointsForAccount(db, accountId, subaccountId);
+  return { items: rows.map(toWebhookEndpoint) };
 }
