@@ -1,6 +1,6 @@
 import { createDatabaseProvider } from './create-database-provider';
 import type { DatabaseProvider } from './database-provider';
-import { databaseContract } from './test-support/database-contract';
+import { databaseContract } from './testing/database-contract';
 
 // Runs the provider contract against PostgreSQL when DATABASE_URL is set, embedded PGlite otherwise.
 const databaseUrl = process.env['DATABASE_URL'];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createDatabaseProvider } from './create-database-provider';
 import type { DatabaseProvider } from './database-provider';
 import { migrateLatest } from './migrations';
-import { databaseContract, widgetsMigrations } from './test-support/database-contract';
+import { databaseContract, widgetsMigrations } from './testing/database-contract';
 
 // Starting PGlite takes a couple of seconds.
 jest.setTimeout(30_000);

@@ -1,5 +1,5 @@
 import { identityEvents } from '@mp/contracts';
-import { as, codeOf, outboxEvents, PASSWORD, signUp, startIdentity, uniqueEmail, verificationTokenFor, type IdentityHarness } from '../test-support/identity-harness';
+import { as, codeOf, outboxEvents, PASSWORD, signUp, startIdentity, uniqueEmail, verificationTokenFor, type IdentityHarness } from '../testing/identity-harness';
 
 let h: IdentityHarness;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
-import { as, codeOf, errorOf, outboxEvents, PASSWORD, signUp, startIdentity, uniqueEmail, type IdentityHarness } from '../test-support/identity-harness';
-import { enableMfa, stepUpByEmail, totpFor } from '../test-support/mfa-helpers';
-import { createTestIssuer, localKeySets, unsignedToken, type TestIssuer } from '../test-support/test-issuer';
-import { inviteAndAccept, principalOf, requireMfaForAccount } from '../test-support/user-helpers';
+import { as, codeOf, errorOf, outboxEvents, PASSWORD, signUp, startIdentity, uniqueEmail, type IdentityHarness } from '../testing/identity-harness';
+import { enableMfa, stepUpByEmail, totpFor } from '../testing/mfa-helpers';
+import { createTestIssuer, localKeySets, unsignedToken, type TestIssuer } from '../testing/test-issuer';
+import { inviteAndAccept, principalOf, requireMfaForAccount } from '../testing/user-helpers';
 
 let h: IdentityHarness;
 let acme: TestIssuer;

@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { sendDueMailJob } from './send-due-mail.job';
-import { as, PASSWORD, startIdentity, uniqueEmail, verificationTokenFor, type IdentityHarness } from '../test-support/identity-harness';
+import { as, PASSWORD, startIdentity, uniqueEmail, verificationTokenFor, type IdentityHarness } from '../testing/identity-harness';
 
 interface Received {
   to: string;

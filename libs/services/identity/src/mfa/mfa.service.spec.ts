@@ -1,5 +1,5 @@
-import { as, codeOf, errorOf, otherCode, PASSWORD, signUp, startIdentity, type IdentityHarness } from '../test-support/identity-harness';
-import { enableMfa, nextStep, stepUpByEmail, totpFor } from '../test-support/mfa-helpers';
+import { as, codeOf, errorOf, otherCode, PASSWORD, signUp, startIdentity, type IdentityHarness } from '../testing/identity-harness';
+import { enableMfa, nextStep, stepUpByEmail, totpFor } from '../testing/mfa-helpers';
 
 let h: IdentityHarness;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Principal } from '@mp/grpc';
-import { as, codeOf, errorOf, PASSWORD, signUp, startIdentity, type IdentityHarness } from '../test-support/identity-harness';
-import { enableMfa, stepUpByEmail } from '../test-support/mfa-helpers';
-import { SoftwareAuthenticator } from '../test-support/software-authenticator';
+import { as, codeOf, errorOf, PASSWORD, signUp, startIdentity, type IdentityHarness } from '../testing/identity-harness';
+import { enableMfa, stepUpByEmail } from '../testing/mfa-helpers';
+import { SoftwareAuthenticator } from '../testing/software-authenticator';
 
 const RP = { WEBAUTHN_RP_ID: 'localhost', WEBAUTHN_ORIGINS: ['http://localhost:8080'] };
 const authenticatorFor = () => new SoftwareAuthenticator({ origin: 'http://localhost:8080', rpId: 'localhost' });

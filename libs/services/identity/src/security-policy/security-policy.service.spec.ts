@@ -1,6 +1,6 @@
-import { as, codeOf, errorOf, otherCode, PASSWORD, signUp, startIdentity, type IdentityHarness } from '../test-support/identity-harness';
-import { enableMfa, nextStep, stepUpByEmail, totpFor } from '../test-support/mfa-helpers';
-import { inviteAndAccept, invitationTokenFor, requireMfaForAccount } from '../test-support/user-helpers';
+import { as, codeOf, errorOf, otherCode, PASSWORD, signUp, startIdentity, type IdentityHarness } from '../testing/identity-harness';
+import { enableMfa, nextStep, stepUpByEmail, totpFor } from '../testing/mfa-helpers';
+import { inviteAndAccept, invitationTokenFor, requireMfaForAccount } from '../testing/user-helpers';
 
 let h: IdentityHarness;
 beforeAll(async () => {

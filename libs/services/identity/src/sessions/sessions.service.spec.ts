@@ -2,7 +2,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { identityService } from '../identity.module';
 import { sha256Hex } from '../shared/secret-token';
 import { consumeRefreshToken, findRefreshToken } from './sessions.repository';
-import { as, codeOf, PASSWORD, signUp, startIdentity, type IdentityHarness } from '../test-support/identity-harness';
+import { as, codeOf, PASSWORD, signUp, startIdentity, type IdentityHarness } from '../testing/identity-harness';
 
 let h: IdentityHarness;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { as, codeOf, errorOf, PASSWORD, signUp, startIdentity, uniqueEmail, type IdentityHarness } from '../test-support/identity-harness';
+import { as, codeOf, errorOf, PASSWORD, signUp, startIdentity, uniqueEmail, type IdentityHarness } from '../testing/identity-harness';
 
 let h: IdentityHarness;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
-import { as, codeOf, errorOf, otherCode, signUp, startIdentity, type IdentityHarness } from '../test-support/identity-harness';
-import { emailOtpFor, enableMfa, nextStep, stepUpByEmail, totpFor } from '../test-support/mfa-helpers';
+import { as, codeOf, errorOf, otherCode, signUp, startIdentity, type IdentityHarness } from '../testing/identity-harness';
+import { emailOtpFor, enableMfa, nextStep, stepUpByEmail, totpFor } from '../testing/mfa-helpers';
 
 let h: IdentityHarness;
 beforeAll(async () => {

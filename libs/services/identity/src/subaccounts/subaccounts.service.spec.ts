@@ -1,5 +1,5 @@
 import type { Principal } from '@mp/grpc';
-import { as, codeOf, signUp, startIdentity, type IdentityHarness } from '../test-support/identity-harness';
+import { as, codeOf, signUp, startIdentity, type IdentityHarness } from '../testing/identity-harness';
 
 let h: IdentityHarness;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { identityEvents, providerCallbackEvents, TOPICS } from '@mp/contracts';
 import type { EventEnvelope } from '@mp/events';
 import { consumeOnce, type EventConsumer } from '@mp/service-host';
-import { as, outboxEvents, signUp, startIdentity, type IdentityHarness } from '../test-support/identity-harness';
+import { as, outboxEvents, signUp, startIdentity, type IdentityHarness } from '../testing/identity-harness';
 import { SUBSCRIPTION_CONSUMER_GROUP } from './subscription.consumer';
 
 let h: IdentityHarness;

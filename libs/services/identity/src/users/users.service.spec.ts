@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
-import { as, codeOf, errorOf, PASSWORD, signUp, startIdentity, uniqueEmail, type IdentityHarness } from '../test-support/identity-harness';
-import { enableMfa } from '../test-support/mfa-helpers';
-import { inviteAndAccept, invitationTokenFor, principalOf } from '../test-support/user-helpers';
+import { as, codeOf, errorOf, PASSWORD, signUp, startIdentity, uniqueEmail, type IdentityHarness } from '../testing/identity-harness';
+import { enableMfa } from '../testing/mfa-helpers';
+import { inviteAndAccept, invitationTokenFor, principalOf } from '../testing/user-helpers';
 import { ensureAnotherActiveAdmin } from './user-management';
 
 let h: IdentityHarness;

@@ -1,3 +1,4 @@
+import { assertRemoteCallAllowed } from '@mp/grpc';
 import { createDatabaseProvider } from '../create-database-provider';
 import type { DatabaseProvider } from '../database-provider';
 
@@ -43,6 +44,19 @@ describe('a query that bypasses the open transaction on PGlite', () => {
     });
     expect(await afterCommit).toEqual(['nested']);
     await a()('t').del();
+  });
+
+  it('refuses a call to another service inside the transaction, naming the schema, and allows it after commit', async () => {
+    // The first line of every gRPC client call (libs/shared/grpc/src/client.ts).
+    const remoteCall = async () => assertRemoteCallAllowed('/routing.v1.RoutingService/ChooseSender');
+    await expect(a().transaction(async () => remoteCall())).rejects.toThrow(
+      'a transaction on the embedded database (schema "held_a") called /routing.v1.RoutingService/ChooseSender',
+    );
+    let afterCommit: Promise<void> | undefined;
+    await a().transaction(async (trx) => {
+      afterCommit = trx.executionPromise!.then(remoteCall);
+    });
+    await expect(afterCommit).resolves.toBeUndefined();
   });
 
   it('does not refuse another PGlite database', async () => {

@@ -1,4 +1,5 @@
 import type { Results } from '@electric-sql/pglite';
+import { forbidRemoteCalls } from '@mp/grpc';
 import { DEFAULT_ACQUIRE_TIMEOUT_MS } from '../database-provider';
 import { assertConnectionNotHeld, whileConnectionHeld } from './held-connection';
 import type { PgliteConnection, SharedPglite } from './shared-pglite';
@@ -63,12 +64,16 @@ export class PgliteKnexClient extends PostgresClient {
     return config.pglite.acquire(config.searchPath[0], config.acquireConnectionTimeout ?? DEFAULT_ACQUIRE_TIMEOUT_MS);
   }
 
-  /** Marks the transaction body, so a query that bypasses the transaction fails at once instead of hanging. */
+  /**
+   * Marks the transaction body: a query that bypasses the transaction, or a call to another service
+   * (which would wait for this same connection to answer), fails at once instead of hanging.
+   */
   override transaction(container: unknown, config: unknown, outerTx: unknown): unknown {
     if (typeof container !== 'function') return super.transaction(container, config, outerTx);
-    const { pglite } = this.config as unknown as PgliteKnexConfig;
+    const { pglite, searchPath } = this.config as unknown as PgliteKnexConfig;
     const body = container as (trx: unknown) => Promise<unknown>;
-    return super.transaction((trx: unknown) => whileConnectionHeld(pglite, () => body(trx)), config, outerTx);
+    const owner = `a transaction on the embedded database (schema "${searchPath[0]}")`;
+    return super.transaction((trx: unknown) => whileConnectionHeld(pglite, () => forbidRemoteCalls(owner, async () => body(trx))), config, outerTx);
   }
 
   override releaseConnection(connection: PgliteConnection): Promise<void> {
