@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { repliesV1 } from '@mp/contracts';
 import type { AsyncClient, Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
-import { inboundMessageRow } from './test-support/inbound-message.factory';
+import { inboundMessageRow } from './testing/inbound-message.factory';
 import { startTestService, type TestService } from '@mp/service-host';
 import { repliesService } from './replies.module';
 

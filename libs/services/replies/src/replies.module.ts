@@ -2,8 +2,6 @@ import { repliesV1 } from '@mp/contracts';
 import { implementService } from '@mp/grpc';
 import type { ServiceModule } from '@mp/service-host';
 import { repliesHandlers } from './inbound-messages/inbound-messages.handlers';
-import { InboundMessagesRepository } from './inbound-messages/inbound-messages.repository';
-import { ListInboundMessagesUseCase } from './inbound-messages/list-inbound-messages.usecase';
 import { repliesMigrations } from './migrations';
 import { repliesAccess } from './replies.access';
 import type { RepliesConfig } from './replies.config';
@@ -13,9 +11,7 @@ export const repliesService: ServiceModule<RepliesConfig> = {
   name: 'replies',
   migrations: repliesMigrations,
   create({ db, logger }) {
-    const handlers = repliesHandlers({
-      listInboundMessages: new ListInboundMessagesUseCase(new InboundMessagesRepository(db)),
-    });
+    const handlers = repliesHandlers({ db });
     return { grpc: [implementService(repliesV1.RepliesServiceService, handlers, logger, repliesAccess)] };
   },
 };

@@ -1,12 +1,11 @@
 import { repliesV1 } from '@mp/contracts';
 import { requirePrincipal, type AsyncHandlers } from '@mp/grpc';
-import type { ListInboundMessagesUseCase } from './list-inbound-messages.usecase';
+import type { Knex } from 'knex';
+import { listInboundMessages } from './list-inbound-messages.usecase';
 
 /** The RepliesService gRPC handlers. */
-export function repliesHandlers(deps: {
-  listInboundMessages: ListInboundMessagesUseCase;
-}): AsyncHandlers<typeof repliesV1.RepliesServiceService> {
+export function repliesHandlers(deps: { db: Knex }): AsyncHandlers<typeof repliesV1.RepliesServiceService> {
   return {
-    listInboundMessages: (request, ctx) => deps.listInboundMessages.execute(requirePrincipal(ctx), request),
+    listInboundMessages: (request, ctx) => listInboundMessages(deps.db, requirePrincipal(ctx), request),
   };
 }

@@ -16,31 +16,27 @@ export interface InboundPageQuery {
   limit: number;
 }
 
-export class InboundMessagesRepository {
-  constructor(private readonly db: Knex) {}
-
-  /** Newest first by (received_at, id); `after` continues below the given position. */
-  async page(query: InboundPageQuery): Promise<PositionedRow[]> {
-    const q = this.db<InboundMessageRow>(INBOUND_MESSAGES)
-      .select('*')
-      .select(this.db.raw(`to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_received_at`))
-      .where('account_id', query.accountId);
-    if (query.subaccountId !== undefined) q.andWhere('subaccount_id', query.subaccountId);
-    if (query.from) q.andWhere('received_at', '>=', query.from);
-    if (query.to) q.andWhere('received_at', '<', query.to);
-    if (query.after) {
-      q.andWhereRaw('(received_at, inbound_message_id) < (?::timestamptz, ?::uuid)', [
-        query.after.receivedAt,
-        query.after.inboundMessageId,
-      ]);
-    }
-    return (await q.orderBy([
-      { column: 'received_at', order: 'desc' },
-      { column: 'inbound_message_id', order: 'desc' },
-    ]).limit(query.limit)) as PositionedRow[];
+/** Newest first by (received_at, id); `after` continues below the given position. */
+export async function pageInboundMessages(db: Knex, query: InboundPageQuery): Promise<PositionedRow[]> {
+  const q = db<InboundMessageRow>(INBOUND_MESSAGES)
+    .select('*')
+    .select(db.raw(`to_char(received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_received_at`))
+    .where('account_id', query.accountId);
+  if (query.subaccountId !== undefined) q.andWhere('subaccount_id', query.subaccountId);
+  if (query.from) q.andWhere('received_at', '>=', query.from);
+  if (query.to) q.andWhere('received_at', '<', query.to);
+  if (query.after) {
+    q.andWhereRaw('(received_at, inbound_message_id) < (?::timestamptz, ?::uuid)', [
+      query.after.receivedAt,
+      query.after.inboundMessageId,
+    ]);
   }
+  return (await q.orderBy([
+    { column: 'received_at', order: 'desc' },
+    { column: 'inbound_message_id', order: 'desc' },
+  ]).limit(query.limit)) as PositionedRow[];
+}
 
-  async insert(row: InboundMessageRow): Promise<void> {
-    await this.db(INBOUND_MESSAGES).insert(row);
-  }
+export async function insertInboundMessage(db: Knex, row: InboundMessageRow): Promise<void> {
+  await db(INBOUND_MESSAGES).insert(row);
 }

@@ -5,12 +5,11 @@ import type { DatabaseProvider } from '@mp/db';
 import type { Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
-import { inboundMessageRow } from '../test-support/inbound-message.factory';
-import { openTestDatabase } from '../test-support/test-database';
+import { inboundMessageRow } from '../testing/inbound-message.factory';
+import { openTestDatabase } from '../testing/test-database';
 import { encodeCursor } from './inbound-cursor';
 import { repliesHandlers } from './inbound-messages.handlers';
-import { InboundMessagesRepository } from './inbound-messages.repository';
-import { ListInboundMessagesUseCase } from './list-inbound-messages.usecase';
+import { insertInboundMessage } from './inbound-messages.repository';
 
 const accountA = randomUUID();
 const accountB = randomUUID();
@@ -40,7 +39,7 @@ const failure = async (promise: Promise<unknown>): Promise<DomainError> => {
 
 beforeAll(async () => {
   ({ provider, db } = await openTestDatabase());
-  handlers = repliesHandlers({ listInboundMessages: new ListInboundMessagesUseCase(new InboundMessagesRepository(db)) });
+  handlers = repliesHandlers({ db });
   const clock = new SandboxClock();
   base = new Date(Math.floor(clock.now().getTime() / 1000) * 1000);
   const at = (minutesAgo: number) => new Date(base.getTime() - minutesAgo * 60_000);
@@ -64,8 +63,7 @@ beforeAll(async () => {
     }),
     inboundMessageRow({ account_id: accountB, received_at: at(0) }),
   ];
-  const repository = new InboundMessagesRepository(db);
-  for (const row of rows) await repository.insert(row);
+  for (const row of rows) await insertInboundMessage(db, row);
   // A reply stored with microseconds, as PostgreSQL keeps them, between two others.
   const micro = inboundMessageRow({ account_id: accountA, received_at: at(4.5) });
   await db('inbound_messages').insert({ ...micro, received_at: new Date(at(4.5).getTime() + 1).toISOString().replace('Z', '789Z') });
