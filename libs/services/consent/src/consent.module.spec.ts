@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { consentV1 } from '@mp/contracts';
 import type { AsyncClient } from '@mp/grpc';
-import { optOutRow } from './test-support/opt-out.factory';
+import { optOutRow } from './testing/opt-out.factory';
 import { startTestService, type TestService } from '@mp/service-host';
 import { consentService } from './consent.module';
 

@@ -4,8 +4,6 @@ import { consentAccess } from './consent.access';
 import type { ServiceModule } from '@mp/service-host';
 import type { ConsentConfig } from './consent.config';
 import { consentMigrations } from './migrations';
-import { OptOutsRepository } from './opt-outs/opt-outs.repository';
-import { CheckSendPermissionUseCase } from './send-permission/check-send-permission.usecase';
 import { consentHandlers } from './send-permission/send-permission.handlers';
 
 /** Recipient opt-outs and the send-time permission check (spec 2.7, 4.7). */
@@ -13,7 +11,7 @@ export const consentService: ServiceModule<ConsentConfig> = {
   name: 'consent',
   migrations: consentMigrations,
   create({ db, logger }) {
-    const handlers = consentHandlers({ checkSendPermission: new CheckSendPermissionUseCase(new OptOutsRepository(db)) });
+    const handlers = consentHandlers({ db });
     return { grpc: [implementService(consentV1.ConsentServiceService, handlers, logger, consentAccess)] };
   },
 };

@@ -5,11 +5,9 @@ import type { DatabaseProvider } from '@mp/db';
 import type { Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
-import { OptOutsRepository } from '../opt-outs/opt-outs.repository';
-import { optOutRow } from '../test-support/opt-out.factory';
-import { matrixCases, matrixPlacements } from '../test-support/send-matrix';
-import { openTestDatabase } from '../test-support/test-database';
-import { CheckSendPermissionUseCase } from './check-send-permission.usecase';
+import { optOutRow } from '../testing/opt-out.factory';
+import { matrixCases, matrixPlacements } from '../testing/send-matrix';
+import { openTestDatabase } from '../testing/test-database';
 import { consentHandlers } from './send-permission.handlers';
 
 const clock = new SandboxClock();
@@ -43,7 +41,7 @@ const placements = matrixPlacements(ids, { accountId: accountA, recipient: '', c
 
 beforeAll(async () => {
   ({ provider, db } = await openTestDatabase());
-  handlers = consentHandlers({ checkSendPermission: new CheckSendPermissionUseCase(new OptOutsRepository(db)) });
+  handlers = consentHandlers({ db });
   for (const [name, p] of Object.entries(placements)) {
     await db('opt_outs').insert(
       optOutRow({

@@ -1,24 +1,22 @@
 import type { consentV1 } from '@mp/contracts';
 import { isUuid, reachAccount, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
-import type { OptOutsRepository } from '../opt-outs/opt-outs.repository';
+import type { Knex } from 'knex';
+import { listOptOutsForRecipient } from '../opt-outs/opt-outs.repository';
 import { blockReason, findBlockingOptOut, type SendAttempt } from './send-block-rule';
 
 /** "May this attempt be sent?", asked by messaging before every channel attempt (spec 4.2, 4.7). */
-export class CheckSendPermissionUseCase {
-  constructor(private readonly optOuts: OptOutsRepository) {}
-
-  async execute(
-    principal: Principal,
-    request: consentV1.CheckSendPermissionRequest,
-  ): Promise<consentV1.CheckSendPermissionResponse> {
-    const attempt = validAttempt(request);
-    // Messaging's dispatch job asks as itself; a customer asks only about its own account and subaccount.
-    reachAccount(principal, { accountId: attempt.accountId, subaccountId: attempt.subaccountId ?? undefined, accountWide: true });
-    const optOuts = await this.optOuts.forRecipient(attempt.accountId, attempt.recipient, attempt.channelType);
-    const blocking = findBlockingOptOut(optOuts, attempt);
-    return blocking ? { allowed: false, reason: blockReason(blocking) } : { allowed: true };
-  }
+export async function checkSendPermission(
+  db: Knex,
+  principal: Principal,
+  request: consentV1.CheckSendPermissionRequest,
+): Promise<consentV1.CheckSendPermissionResponse> {
+  const attempt = validAttempt(request);
+  // Messaging's dispatch job asks as itself; a customer asks only about its own account and subaccount.
+  reachAccount(principal, { accountId: attempt.accountId, subaccountId: attempt.subaccountId ?? undefined, accountWide: true });
+  const optOuts = await listOptOutsForRecipient(db, attempt.accountId, attempt.recipient, attempt.channelType);
+  const blocking = findBlockingOptOut(optOuts, attempt);
+  return blocking ? { allowed: false, reason: blockReason(blocking) } : { allowed: true };
 }
 
 function validAttempt(request: consentV1.CheckSendPermissionRequest): SendAttempt {

@@ -1,5 +1,5 @@
 import type { OptOut, OptOutScope } from '../opt-outs/opt-out';
-import { matrixCases, matrixPlacements } from '../test-support/send-matrix';
+import { matrixCases, matrixPlacements } from '../testing/send-matrix';
 import { blockReason, findBlockingOptOut, isSendBlocked, placementBlocks, type SendAttempt } from './send-block-rule';
 
 const ACCOUNT = 'acc-1';
