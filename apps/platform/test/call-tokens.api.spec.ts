@@ -1,19 +1,9 @@
 import { credentials, makeGenericClientConstructor, Metadata, status, type ServiceDefinition } from '@grpc/grpc-js';
-import {
-  consentV1,
-  identityV1,
-  messagingV1,
-  platformV1,
-  providerCallbackV1,
-  repliesV1,
-  routingV1,
-  sandboxV1,
-  tendlcV1,
-  webhooksV1,
-} from '@mp/contracts';
+import { consentV1, identityV1, messagingV1, platformV1, providerCallbackV1, repliesV1, routingV1, sandboxV1, tendlcV1, webhooksV1 } from '@mp/contracts';
 import { CALL_TOKEN_METADATA_KEY, CallTokenSigner, PROBLEM_METADATA_KEY, generateSigningKeyPair, type Principal, type ServiceDefinitionLike } from '@mp/grpc';
 import { importJWK, SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
+import { SERVICE_DEFINITIONS, type ServiceName } from '@mp/service-host';
 import { freshDestination, signUp, uniqueEmail, type SignedUpUser } from './support/journeys';
 import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 
@@ -91,7 +81,6 @@ async function badTokens(service: string, principal: Principal): Promise<Record<
 }
 
 interface Probe {
-  definition: ServiceDefinitionLike;
   method: string;
   request: () => unknown;
   /** Whom the method serves. */
@@ -110,7 +99,6 @@ let probeDestination = '';
 /** One state-changing (or, for the read-only services so far, reading) method per service. */
 const PROBES: Record<string, Probe> = {
   identity: {
-    definition: identityV1.IdentityServiceService,
     method: 'register',
     request: () => identityV1.RegisterRequest.fromPartial({ email: probeEmail, password: 'correct horse battery staple', organizationName: 'Intruder' }),
     principal: () => anonymous,
@@ -118,7 +106,6 @@ const PROBES: Record<string, Probe> = {
     changed: () => countRows(booted.platform, 'identity', 'users', { email: probeEmail }),
   },
   messaging: {
-    definition: messagingV1.MessagingServiceService,
     method: 'sendMessage',
     request: () => messagingV1.SendMessageRequest.fromPartial({ accountId: user.accountId, to: probeDestination, body: 'from an intruder' }),
     principal: customer,
@@ -126,7 +113,6 @@ const PROBES: Record<string, Probe> = {
     changed: () => countRows(booted.platform, 'messaging', 'messages', { destination: probeDestination }),
   },
   replies: {
-    definition: repliesV1.RepliesServiceService,
     method: 'listInboundMessages',
     request: () => repliesV1.ListInboundMessagesRequest.fromPartial({ accountId: user.accountId }),
     principal: customer,
@@ -134,7 +120,6 @@ const PROBES: Record<string, Probe> = {
     changed: nothing,
   },
   consent: {
-    definition: consentV1.ConsentServiceService,
     method: 'checkSendPermission',
     request: () => consentV1.CheckSendPermissionRequest.fromPartial({ accountId: user.accountId, channelType: 'Sms', recipient: '+15557654321' }),
     principal: customer,
@@ -142,7 +127,6 @@ const PROBES: Record<string, Probe> = {
     changed: nothing,
   },
   routing: {
-    definition: routingV1.RoutingServiceService,
     method: 'listNumbers',
     request: () => routingV1.ListNumbersRequest.fromPartial({ accountId: user.accountId }),
     principal: customer,
@@ -150,7 +134,6 @@ const PROBES: Record<string, Probe> = {
     changed: nothing,
   },
   'webhook-dispatcher': {
-    definition: webhooksV1.WebhookDispatcherServiceService,
     method: 'listWebhookEndpoints',
     request: () => webhooksV1.ListWebhookEndpointsRequest.fromPartial({ accountId: user.accountId }),
     principal: customer,
@@ -158,7 +141,6 @@ const PROBES: Record<string, Probe> = {
     changed: nothing,
   },
   'provider-callback': {
-    definition: providerCallbackV1.ProviderCallbackServiceService,
     method: 'ingestCallback',
     request: () => providerCallbackV1.IngestCallbackRequest.fromPartial({ provider: 'sim', kind: 'receipt', rawBody: Buffer.from('{}'), signature: 'x' }),
     principal: () => anonymous,
@@ -166,7 +148,6 @@ const PROBES: Record<string, Probe> = {
     changed: nothing,
   },
   tendlc: {
-    definition: tendlcV1.TenDlcServiceService,
     method: 'listBrands',
     request: () => tendlcV1.ListBrandsRequest.fromPartial({ accountId: user.accountId }),
     principal: customer,
@@ -174,7 +155,6 @@ const PROBES: Record<string, Probe> = {
     changed: nothing,
   },
   'carrier-simulator': {
-    definition: sandboxV1.CarrierSimulatorServiceService,
     method: 'setCarrierBehavior',
     request: () => sandboxV1.SetCarrierBehaviorRequest.fromPartial({ accountId: user.accountId, destination: probeDestination, outcome: 'failed' }),
     principal: customer,
@@ -192,16 +172,17 @@ describe('every service refuses calls it cannot trust, and nothing changes', () 
     it(`${service}: no token, a forged signature, an expired token, another service's token and a refused kind of caller`, async () => {
       probeEmail = uniqueEmail('intruder');
       probeDestination = freshDestination();
+      const definition = SERVICE_DEFINITIONS[service as ServiceName];
       for (const [what, token] of Object.entries(await badTokens(service, probe.principal()))) {
-        expect([what, await rawCall(service, probe.definition, probe.method, probe.request(), token)]).toEqual([what, status.UNAUTHENTICATED]);
+        expect([what, await rawCall(service, definition, probe.method, probe.request(), token)]).toEqual([what, status.UNAUTHENTICATED]);
       }
       const wrongKind = await gateway.sign(probe.refusedPrincipal(), service, soon());
-      expect(await rawCall(service, probe.definition, probe.method, probe.request(), wrongKind)).toBe(status.PERMISSION_DENIED);
+      expect(await rawCall(service, definition, probe.method, probe.request(), wrongKind)).toBe(status.PERMISSION_DENIED);
       expect(await probe.changed()).toBe(0);
 
       // The same call with a genuine token gets through, so the refusals above are the token's doing.
       const genuine = await gateway.sign(probe.principal(), service, soon());
-      const answer = await rawAnswer(service, probe.definition, probe.method, probe.request(), genuine);
+      const answer = await rawAnswer(service, definition, probe.method, probe.request(), genuine);
       // Through to the handler: a result, or the handler's own problem (provider-callback refuses the made-up HMAC).
       expect(answer.code === status.OK || answer.problem !== undefined).toBe(true);
       if (probe.changed !== nothing) expect(await probe.changed()).toBe(1);

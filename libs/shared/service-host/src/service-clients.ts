@@ -13,7 +13,8 @@ import {
 import { createClient, type AsyncClient, type CallTokenSigner } from '@mp/grpc';
 import type { ServiceName } from './host-config';
 
-const DEFINITIONS = {
+/** Each service's gRPC definition, by service name. */
+export const SERVICE_DEFINITIONS = {
   identity: identityV1.IdentityServiceService,
   messaging: messagingV1.MessagingServiceService,
   replies: repliesV1.RepliesServiceService,
@@ -26,7 +27,7 @@ const DEFINITIONS = {
 } as const;
 
 export type ServiceClients = {
-  readonly [K in ServiceName]: AsyncClient<(typeof DEFINITIONS)[K]>;
+  readonly [K in ServiceName]: AsyncClient<(typeof SERVICE_DEFINITIONS)[K]>;
 } & {
   /** The AdminService every host serves, by service name. */
   admin(name: ServiceName): AsyncClient<typeof platformV1.AdminServiceService>;
@@ -74,10 +75,10 @@ export function createServiceClients(addresses: AddressBook, options: { signer: 
       for (const view of views.splice(0)) view.close();
     },
   };
-  for (const name of Object.keys(DEFINITIONS) as ServiceName[]) {
+  for (const name of Object.keys(SERVICE_DEFINITIONS) as ServiceName[]) {
     Object.defineProperty(clients, name, {
       enumerable: true,
-      get: () => get(name, () => createClient(DEFINITIONS[name], address(name), { ...options, audience: name }) as AnyClient),
+      get: () => get(name, () => createClient(SERVICE_DEFINITIONS[name], address(name), { ...options, audience: name }) as AnyClient),
     });
   }
   return clients as ServiceClients;
