@@ -1,10 +1,11 @@
 import { routingV1 } from '@mp/contracts';
-import { implementService, type ServiceBinding } from '@mp/grpc';
+import { implementService, requirePrincipal, type ServiceBinding } from '@mp/grpc';
 import type { Logger } from '@mp/telemetry';
+import type { Knex } from 'knex';
 import { routingAccess } from './routing.access';
-import type { ListNumbersUseCase } from './numbers/list-numbers.usecase';
+import { listNumbers } from './numbers/list-numbers.usecase';
 import type { SenderNumber } from './numbers/number.rules';
-import type { ChooseSenderUseCase } from './sender-choice/choose-sender.usecase';
+import { chooseSender } from './sender-choice/choose-sender.usecase';
 
 const toProto = (n: SenderNumber): routingV1.PhoneNumber => ({
   numberId: n.numberId,
@@ -17,15 +18,15 @@ const toProto = (n: SenderNumber): routingV1.PhoneNumber => ({
 });
 
 /** gRPC RoutingService: translation between proto messages and the use cases only. */
-export function routingHandlers(useCases: { listNumbers: ListNumbersUseCase; chooseSender: ChooseSenderUseCase }, logger: Logger): ServiceBinding {
+export function routingHandlers(deps: { db: Knex }, logger: Logger): ServiceBinding {
   return implementService(
     routingV1.RoutingServiceService,
     {
-      async listNumbers(req) {
-        return { items: (await useCases.listNumbers.execute(req)).map(toProto) };
+      async listNumbers(req, ctx) {
+        return { items: (await listNumbers(deps.db, requirePrincipal(ctx), req)).map(toProto) };
       },
-      async chooseSender(req) {
-        return useCases.chooseSender.execute(req);
+      async chooseSender(req, ctx) {
+        return chooseSender(deps.db, requirePrincipal(ctx), req);
       },
     },
     logger,

@@ -21,45 +21,43 @@ const toNumber = (row: NumberRow): SenderNumber => ({
   createdAt: new Date(row.created_at),
 });
 
-export class NumbersRepository {
-  /** Inserts unless the address is taken (by any account); returns false then, so the caller can pick another. */
-  async insertIfAddressFree(db: Knex, n: SenderNumber): Promise<boolean> {
-    const inserted = await db('numbers')
-      .insert({
-        number_id: n.numberId,
-        account_id: n.accountId,
-        subaccount_id: n.subaccountId ?? null,
-        address: n.address,
-        channel_types: JSON.stringify(n.channelTypes),
-        status: n.status,
-        created_at: n.createdAt,
-      })
-      .onConflict('address')
-      .ignore()
-      .returning('number_id');
-    return inserted.length > 0;
-  }
+/** Inserts unless the address is taken (by any account); returns false then, so the caller can pick another. */
+export async function insertNumberIfAddressFree(db: Knex, n: SenderNumber): Promise<boolean> {
+  const inserted = await db('numbers')
+    .insert({
+      number_id: n.numberId,
+      account_id: n.accountId,
+      subaccount_id: n.subaccountId ?? null,
+      address: n.address,
+      channel_types: JSON.stringify(n.channelTypes),
+      status: n.status,
+      created_at: n.createdAt,
+    })
+    .onConflict('address')
+    .ignore()
+    .returning('number_id');
+  return inserted.length > 0;
+}
 
-  /** The account's numbers, oldest first; with a subaccount, only those assigned to it. */
-  async listForAccount(db: Knex, accountId: string, subaccountId?: string): Promise<SenderNumber[]> {
-    const query = db<NumberRow>('numbers').where({ account_id: accountId });
-    if (subaccountId !== undefined) query.where({ subaccount_id: subaccountId });
-    const rows = await query.orderBy([{ column: 'created_at' }, { column: 'number_id' }]).select('*');
-    return rows.map(toNumber);
-  }
+/** The account's numbers, oldest first; with a subaccount, only those assigned to it. */
+export async function listNumbersForAccount(db: Knex, accountId: string, subaccountId?: string): Promise<SenderNumber[]> {
+  const query = db<NumberRow>('numbers').where({ account_id: accountId });
+  if (subaccountId !== undefined) query.where({ subaccount_id: subaccountId });
+  const rows = await query.orderBy([{ column: 'created_at' }, { column: 'number_id' }]).select('*');
+  return rows.map(toNumber);
+}
 
-  /**
-   * The active number for `channel`: one assigned to the subaccount first,
-   * else an account-level one. Numbers of other subaccounts are never used.
-   */
-  async findSender(db: Knex, accountId: string, subaccountId: string | undefined, channel: ChannelType): Promise<SenderNumber | undefined> {
-    const query = db<NumberRow>('numbers')
-      .where({ account_id: accountId, status: 'active' })
-      .whereRaw('channel_types @> ?::jsonb', [JSON.stringify([channel])]);
-    if (subaccountId === undefined) query.whereNull('subaccount_id');
-    else query.where((q) => q.whereNull('subaccount_id').orWhere('subaccount_id', subaccountId));
-    // false sorts before true: subaccount-assigned numbers come first.
-    const row = await query.orderByRaw('(subaccount_id is null) asc, created_at asc, number_id asc').first();
-    return row ? toNumber(row) : undefined;
-  }
+/**
+ * The active number for `channel`: one assigned to the subaccount first,
+ * else an account-level one. Numbers of other subaccounts are never used.
+ */
+export async function findSender(db: Knex, accountId: string, subaccountId: string | undefined, channel: ChannelType): Promise<SenderNumber | undefined> {
+  const query = db<NumberRow>('numbers')
+    .where({ account_id: accountId, status: 'active' })
+    .whereRaw('channel_types @> ?::jsonb', [JSON.stringify([channel])]);
+  if (subaccountId === undefined) query.whereNull('subaccount_id');
+  else query.where((q) => q.whereNull('subaccount_id').orWhere('subaccount_id', subaccountId));
+  // false sorts before true: subaccount-assigned numbers come first.
+  const row = await query.orderByRaw('(subaccount_id is null) asc, created_at asc, number_id asc').first();
+  return row ? toNumber(row) : undefined;
 }

@@ -1,13 +1,13 @@
 import { identityEvents, TOPICS } from '@mp/contracts';
 import type { EventConsumer } from '@mp/service-host';
 import type { Logger } from '@mp/telemetry';
-import type { ProvisionSandboxSendersUseCase } from './provision-sandbox-senders.usecase';
+import { provisionSandboxSenders, type ProvisionSandboxSendersDeps } from './provision-sandbox-senders.usecase';
 
 /**
  * Gives a newly activated sandbox account its senders. Outside sandbox numbers
  * are provisioned on request (POST /v1/numbers), so the event is ignored there.
  */
-export function accountActivatedConsumer(provision: ProvisionSandboxSendersUseCase, sandbox: boolean, logger: Logger): EventConsumer {
+export function accountActivatedConsumer(provision: ProvisionSandboxSendersDeps, sandbox: boolean, logger: Logger): EventConsumer {
   return {
     group: 'routing.identity-events',
     topics: [TOPICS.identity],
@@ -19,7 +19,7 @@ export function accountActivatedConsumer(provision: ProvisionSandboxSendersUseCa
         logger.error('AccountActivated without an account id', { eventId: event.id });
         return;
       }
-      if (await provision.execute(trx, accountId)) logger.info('sandbox senders provisioned', { accountId });
+      if (await provisionSandboxSenders(trx, provision, accountId)) logger.info('sandbox senders provisioned', { accountId });
     },
   };
 }

@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '@mp/clock';
 import type { Knex } from 'knex';
 import { sandboxPhoneNumber, sandboxSenderAddress, type ChannelType } from '../numbers/number.rules';
-import type { NumbersRepository } from '../numbers/numbers.repository';
+import { insertNumberIfAddressFree } from '../numbers/numbers.repository';
 import type { RoutingConfig } from '../routing.config';
-import type { SandboxProvisioningsRepository } from './sandbox-provisionings.repository';
+import { claimSandboxProvisioning, nextSandboxNumberSequence } from './sandbox-provisionings.repository';
 
 // Addresses taken by another account (e.g. after the prefix changed) are skipped; this bounds the search.
 const MAX_ADDRESS_TRIES = 20;
@@ -14,39 +14,35 @@ const MAX_ADDRESS_TRIES = 20;
  * Sms/WhatsApp number and one email sender, so a first send needs no setup.
  * Runs in the consumer's transaction, once per account.
  */
-export class ProvisionSandboxSendersUseCase {
-  constructor(
-    private readonly numbers: NumbersRepository,
-    private readonly provisionings: SandboxProvisioningsRepository,
-    private readonly config: RoutingConfig,
-    private readonly clock: Clock,
-  ) {}
+export interface ProvisionSandboxSendersDeps {
+  config: Pick<RoutingConfig, 'SANDBOX_NUMBER_PREFIX' | 'SANDBOX_EMAIL_DOMAIN'>;
+  clock: Clock;
+}
 
-  /** Returns false when the account already had its senders. */
-  async execute(trx: Knex.Transaction, accountId: string): Promise<boolean> {
-    const now = this.clock.now();
-    if (!(await this.provisionings.claim(trx, accountId, now))) return false;
-    await this.add(trx, accountId, ['Sms', 'WhatsApp'], now, async () =>
-      sandboxPhoneNumber(this.config.SANDBOX_NUMBER_PREFIX, await this.provisionings.nextNumberSequence(trx)),
-    );
-    await this.add(trx, accountId, ['Email'], now, async () =>
-      sandboxSenderAddress(randomBytes(4).toString('hex'), this.config.SANDBOX_EMAIL_DOMAIN),
-    );
-    return true;
-  }
+/** Returns false when the account already had its senders. */
+export async function provisionSandboxSenders(trx: Knex.Transaction, deps: ProvisionSandboxSendersDeps, accountId: string): Promise<boolean> {
+  const now = deps.clock.now();
+  if (!(await claimSandboxProvisioning(trx, accountId, now))) return false;
+  await addSender(trx, accountId, ['Sms', 'WhatsApp'], now, async () =>
+    sandboxPhoneNumber(deps.config.SANDBOX_NUMBER_PREFIX, await nextSandboxNumberSequence(trx)),
+  );
+  await addSender(trx, accountId, ['Email'], now, async () =>
+    sandboxSenderAddress(randomBytes(4).toString('hex'), deps.config.SANDBOX_EMAIL_DOMAIN),
+  );
+  return true;
+}
 
-  private async add(trx: Knex.Transaction, accountId: string, channelTypes: ChannelType[], now: Date, nextAddress: () => Promise<string>) {
-    for (let i = 0; i < MAX_ADDRESS_TRIES; i++) {
-      const added = await this.numbers.insertIfAddressFree(trx, {
-        numberId: randomUUID(),
-        accountId,
-        address: await nextAddress(),
-        channelTypes,
-        status: 'active',
-        createdAt: now,
-      });
-      if (added) return;
-    }
-    throw new Error(`no free sandbox address for ${channelTypes.join('/')} after ${MAX_ADDRESS_TRIES} tries`);
+async function addSender(trx: Knex.Transaction, accountId: string, channelTypes: ChannelType[], now: Date, nextAddress: () => Promise<string>) {
+  for (let i = 0; i < MAX_ADDRESS_TRIES; i++) {
+    const added = await insertNumberIfAddressFree(trx, {
+      numberId: randomUUID(),
+      accountId,
+      address: await nextAddress(),
+      channelTypes,
+      status: 'active',
+      createdAt: now,
+    });
+    if (added) return;
   }
+  throw new Error(`no free sandbox address for ${channelTypes.join('/')} after ${MAX_ADDRESS_TRIES} tries`);
 }
