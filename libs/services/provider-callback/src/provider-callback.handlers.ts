@@ -2,15 +2,15 @@ import { providerCallbackV1 } from '@mp/contracts';
 import { implementService, type ServiceBinding } from '@mp/grpc';
 import type { Logger } from '@mp/telemetry';
 import { providerCallbackAccess } from './provider-callback.access';
-import type { IngestCallbackUseCase } from './ingest/ingest-callback.usecase';
+import { ingestCallback, type IngestCallbackDeps } from './ingest/ingest-callback.usecase';
 
 /** gRPC ProviderCallbackService. Callers are providers, not principals: the HMAC is the only authentication. */
-export function providerCallbackHandlers(ingest: IngestCallbackUseCase, logger: Logger): ServiceBinding {
+export function providerCallbackHandlers(deps: IngestCallbackDeps, logger: Logger): ServiceBinding {
   return implementService(
     providerCallbackV1.ProviderCallbackServiceService,
     {
       async ingestCallback(req) {
-        return ingest.execute({ provider: req.provider, kind: req.kind, rawBody: Buffer.from(req.rawBody), signature: req.signature });
+        return ingestCallback(deps, { provider: req.provider, kind: req.kind, rawBody: Buffer.from(req.rawBody), signature: req.signature });
       },
     },
     logger,

@@ -2,26 +2,25 @@ import type { Knex } from 'knex';
 import type { CarrierReceipt } from './carrier-receipt.rules';
 
 /** The carrier events of each message, once per (provider, eventId). */
-export class CarrierEventsRepository {
-  /** Returns false when this provider's event id was stored before (a repeated callback). */
-  async insertIfNew(db: Knex, provider: string, receipt: CarrierReceipt, receivedAt: Date): Promise<boolean> {
-    const inserted = await db('carrier_events')
-      .insert({
-        provider,
-        event_id: receipt.eventId,
-        kind: 'receipts',
-        carrier_message_id: receipt.carrierMessageId,
-        message_id: receipt.messageId,
-        attempt: receipt.attempt,
-        status: receipt.status,
-        error_code: receipt.errorCode ?? null,
-        occurred_at: receipt.occurredAt,
-        payload: JSON.stringify(receipt.payload),
-        received_at: receivedAt,
-      })
-      .onConflict(['provider', 'event_id'])
-      .ignore()
-      .returning('id');
-    return inserted.length > 0;
-  }
+
+/** Returns false when this provider's event id was stored before (a repeated callback). */
+export async function insertCarrierEventIfNew(db: Knex, provider: string, receipt: CarrierReceipt, receivedAt: Date): Promise<boolean> {
+  const inserted = await db('carrier_events')
+    .insert({
+      provider,
+      event_id: receipt.eventId,
+      kind: 'receipts',
+      carrier_message_id: receipt.carrierMessageId,
+      message_id: receipt.messageId,
+      attempt: receipt.attempt,
+      status: receipt.status,
+      error_code: receipt.errorCode ?? null,
+      occurred_at: receipt.occurredAt,
+      payload: JSON.stringify(receipt.payload),
+      received_at: receivedAt,
+    })
+    .onConflict(['provider', 'event_id'])
+    .ignore()
+    .returning('id');
+  return inserted.length > 0;
 }

@@ -1,7 +1,6 @@
 import { DomainError } from '@mp/problems';
-import type { Logger } from '@mp/telemetry';
-import type { RecordCarrierReceiptUseCase } from '../carrier-receipts/record-carrier-receipt.usecase';
-import type { StoreProviderEventUseCase } from '../provider-events/store-provider-event.usecase';
+import { recordCarrierReceipt, type RecordCarrierReceiptDeps } from '../carrier-receipts/record-carrier-receipt.usecase';
+import { storeProviderEvent, type StoreProviderEventDeps } from '../provider-events/store-provider-event.usecase';
 import type { ProviderCallbackConfig } from '../provider-callback.config';
 import { findProvider } from '../signatures/callback-providers';
 import { isValidSignature } from '../signatures/callback-signature';
@@ -16,32 +15,25 @@ export interface IngestCallbackInput {
 // One answer for every authentication failure, so a caller cannot probe which providers exist.
 const unauthorized = () => new DomainError('UNAUTHORIZED', 'The callback signature is missing or invalid.');
 
+export type IngestCallbackDeps = RecordCarrierReceiptDeps & StoreProviderEventDeps & { config: ProviderCallbackConfig };
+
 /**
  * Every provider callback enters here: the signature is checked before the
  * body is even parsed (spec 5.7: HMAC only; nothing is stored when it fails),
  * then the callback goes to what handles its provider and kind.
  */
-export class IngestCallbackUseCase {
-  constructor(
-    private readonly config: ProviderCallbackConfig,
-    private readonly carrierReceipts: RecordCarrierReceiptUseCase,
-    private readonly providerEvents: StoreProviderEventUseCase,
-    private readonly logger: Logger,
-  ) {}
-
-  async execute(input: IngestCallbackInput): Promise<{ accepted: boolean; eventId: string }> {
-    const provider = findProvider(input.provider);
-    const secret = provider ? this.config[provider.secretVariable] : undefined;
-    if (!provider || !secret) {
-      this.logger.warn('callback for an unknown or unconfigured provider', { provider: input.provider });
-      throw unauthorized();
-    }
-    if (!isValidSignature(secret, input.rawBody, input.signature)) {
-      this.logger.warn('callback with a bad signature', { provider: provider.name, kind: input.kind });
-      throw unauthorized();
-    }
-    if (!provider.kinds.includes(input.kind)) throw new DomainError('NOT_FOUND', `No ${provider.name} callbacks of kind "${input.kind}".`);
-    if (provider.isCarrier && input.kind === 'receipts') return this.carrierReceipts.execute(provider.name, input.rawBody);
-    return this.providerEvents.execute(provider.name, input.kind, input.rawBody);
+export async function ingestCallback(deps: IngestCallbackDeps, input: IngestCallbackInput): Promise<{ accepted: boolean; eventId: string }> {
+  const provider = findProvider(input.provider);
+  const secret = provider ? deps.config[provider.secretVariable] : undefined;
+  if (!provider || !secret) {
+    deps.logger.warn('callback for an unknown or unconfigured provider', { provider: input.provider });
+    throw unauthorized();
   }
+  if (!isValidSignature(secret, input.rawBody, input.signature)) {
+    deps.logger.warn('callback with a bad signature', { provider: provider.name, kind: input.kind });
+    throw unauthorized();
+  }
+  if (!provider.kinds.includes(input.kind)) throw new DomainError('NOT_FOUND', `No ${provider.name} callbacks of kind "${input.kind}".`);
+  if (provider.isCarrier && input.kind === 'receipts') return recordCarrierReceipt(deps, provider.name, input.rawBody);
+  return storeProviderEvent(deps, provider.name, input.kind, input.rawBody);
 }

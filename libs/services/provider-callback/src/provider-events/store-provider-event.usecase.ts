@@ -5,9 +5,16 @@ import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { parseJsonObject } from '../ingest/callback-body';
 import { announceSubscriptionUpdate } from '../subscriptions/announce-subscription-update';
-import type { ProviderEventsRepository } from './provider-events.repository';
+import { insertProviderEventIfNew } from './provider-events.repository';
 
 const MAX_ID_LENGTH = 200;
+
+export interface StoreProviderEventDeps {
+  db: Knex;
+  outbox: OutboxWriter;
+  clock: Clock;
+  logger: Logger;
+}
 
 /**
  * Carrier inbound messages, payment-processor (stripe) and registry (tcr)
@@ -16,32 +23,27 @@ const MAX_ID_LENGTH = 200;
  * `billing.events` (only the first time); inbound replies and 10DLC status
  * updates are processed from these rows in later issues.
  */
-export class StoreProviderEventUseCase {
-  constructor(
-    private readonly db: Knex,
-    private readonly providerEvents: ProviderEventsRepository,
-    private readonly outbox: OutboxWriter,
-    private readonly clock: Clock,
-    private readonly logger: Logger,
-  ) {}
-
-  async execute(provider: string, kind: string, rawBody: Buffer): Promise<{ accepted: boolean; eventId: string }> {
-    const payload = parseJsonObject(rawBody);
-    const eventId = payload.id ?? payload.eventId;
-    if (typeof eventId !== 'string' || eventId.trim() === '' || eventId.length > MAX_ID_LENGTH) {
-      throw new DomainError('INVALID_INPUT', 'The callback event has no id (a non-empty string `id` or `eventId`).', {
-        errors: { id: ['id or eventId must be a non-empty string.'] },
-      });
-    }
-    const eventType = typeof payload.type === 'string' ? payload.type : undefined;
-    const accepted = await this.db.transaction(async (trx) => {
-      if (!(await this.providerEvents.insertIfNew(trx, { provider, kind, eventId, eventType, payload, rawBody }, this.clock.now()))) return false;
-      // Stripe Connect events concern connected accounts, not the platform's own subscriptions.
-      if (provider === 'stripe' && kind === '') {
-        await announceSubscriptionUpdate(trx, { outbox: this.outbox, clock: this.clock, logger: this.logger }, eventId, payload);
-      }
-      return true;
+export async function storeProviderEvent(
+  deps: StoreProviderEventDeps,
+  provider: string,
+  kind: string,
+  rawBody: Buffer,
+): Promise<{ accepted: boolean; eventId: string }> {
+  const payload = parseJsonObject(rawBody);
+  const eventId = payload.id ?? payload.eventId;
+  if (typeof eventId !== 'string' || eventId.trim() === '' || eventId.length > MAX_ID_LENGTH) {
+    throw new DomainError('INVALID_INPUT', 'The callback event has no id (a non-empty string `id` or `eventId`).', {
+      errors: { id: ['id or eventId must be a non-empty string.'] },
     });
-    return { accepted, eventId };
   }
+  const eventType = typeof payload.type === 'string' ? payload.type : undefined;
+  const accepted = await deps.db.transaction(async (trx) => {
+    if (!(await insertProviderEventIfNew(trx, { provider, kind, eventId, eventType, payload, rawBody }, deps.clock.now()))) return false;
+    // Stripe Connect events concern connected accounts, not the platform's own subscriptions.
+    if (provider === 'stripe' && kind === '') {
+      await announceSubscriptionUpdate(trx, { outbox: deps.outbox, clock: deps.clock, logger: deps.logger }, eventId, payload);
+    }
+    return true;
+  });
+  return { accepted, eventId };
 }
