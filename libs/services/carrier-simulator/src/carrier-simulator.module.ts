@@ -1,18 +1,11 @@
 import type { ServiceModule } from '@mp/service-host';
-import { CarrierBehaviorsRepository } from './behaviors/carrier-behaviors.repository';
-import { SetCarrierBehaviorUseCase } from './behaviors/set-carrier-behavior.usecase';
 import { createCarrierApiApp } from './carrier-api/carrier-api.router';
 import { startCarrierHttpServer, type RunningHttpServer } from './carrier-api/carrier-http.server';
-import { CarrierSubmissionsRepository } from './carrier-api/carrier-submissions.repository';
-import { SubmitMessageUseCase } from './carrier-api/submit-message.usecase';
+import { submitMessage, type SubmitCarrierMessage } from './carrier-api/submit-message.usecase';
 import type { CarrierSimulatorConfig } from './carrier-simulator.config';
 import { carrierSimulatorHandlers } from './carrier-simulator.handlers';
-import { SandboxClockUseCase } from './clock/sandbox-clock.usecase';
-import { ListMailboxUseCase } from './mailbox/list-mailbox.usecase';
-import { MailboxRepository } from './mailbox/mailbox.repository';
 import { startSmtpMailboxServer, type RunningSmtpServer } from './mailbox/smtp-mailbox.server';
 import { carrierSimulatorMigrations } from './migrations';
-import { CarrierReceiptsRepository } from './receipts/carrier-receipts.repository';
 import { DeliverReceiptsJob } from './receipts/deliver-receipts.job';
 
 /**
@@ -25,36 +18,23 @@ export const carrierSimulatorService: ServiceModule<CarrierSimulatorConfig> = {
   name: 'carrier-simulator',
   migrations: carrierSimulatorMigrations,
   create({ config, db, clock, logger }) {
-    const behaviors = new CarrierBehaviorsRepository();
-    const receipts = new CarrierReceiptsRepository();
-    const mailbox = new MailboxRepository();
-    const submitMessage = new SubmitMessageUseCase(db, new CarrierSubmissionsRepository(), behaviors, receipts, clock);
+    const submit: SubmitCarrierMessage = (submission, options) => submitMessage({ db, clock }, submission, options);
     let http: RunningHttpServer | undefined;
     let smtp: RunningSmtpServer | undefined;
 
     return {
-      grpc: [
-        carrierSimulatorHandlers(
-          {
-            setBehavior: new SetCarrierBehaviorUseCase(db, behaviors, clock),
-            listMailbox: new ListMailboxUseCase(db, mailbox),
-            clock: new SandboxClockUseCase(clock),
-          },
-          logger,
-        ),
-      ],
-      jobs: [new DeliverReceiptsJob(db, receipts, clock, config, logger)],
+      grpc: [carrierSimulatorHandlers({ db, clock }, logger)],
+      jobs: [new DeliverReceiptsJob(db, clock, config, logger)],
       async start() {
-        http = await startCarrierHttpServer(createCarrierApiApp(submitMessage, logger), config.SIM_HTTP_HOST, config.SIM_HTTP_PORT);
+        http = await startCarrierHttpServer(createCarrierApiApp(submit, logger), config.SIM_HTTP_HOST, config.SIM_HTTP_PORT);
         try {
           smtp = await startSmtpMailboxServer({
             host: config.SMTP_HOST,
             port: config.SMTP_PORT,
             db,
-            mailbox,
             clock,
             logger,
-            emailCarrier: submitMessage,
+            emailCarrier: submit,
           });
         } catch (error) {
           // Do not leave the HTTP port bound when the module as a whole failed to start.

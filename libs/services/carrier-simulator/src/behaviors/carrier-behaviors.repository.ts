@@ -17,24 +17,22 @@ const toBehavior = (row: BehaviorRow): CarrierBehavior => ({
 });
 
 /** One behaviour per (account, destination); setting it again replaces it. */
-export class CarrierBehaviorsRepository {
-  async upsert(db: Knex, behavior: CarrierBehavior, now: Date): Promise<CarrierBehavior> {
-    const [row] = await db<BehaviorRow>('carrier_behaviors')
-      .insert({
-        account_id: behavior.accountId,
-        destination: behavior.destination,
-        outcome: behavior.outcome,
-        after_seconds: behavior.afterSeconds,
-        updated_at: now,
-      })
-      .onConflict(['account_id', 'destination'])
-      .merge(['outcome', 'after_seconds', 'updated_at'])
-      .returning(['account_id', 'destination', 'outcome', 'after_seconds']);
-    return toBehavior(row as BehaviorRow);
-  }
+export async function upsertCarrierBehavior(db: Knex, behavior: CarrierBehavior, now: Date): Promise<CarrierBehavior> {
+  const [row] = await db<BehaviorRow>('carrier_behaviors')
+    .insert({
+      account_id: behavior.accountId,
+      destination: behavior.destination,
+      outcome: behavior.outcome,
+      after_seconds: behavior.afterSeconds,
+      updated_at: now,
+    })
+    .onConflict(['account_id', 'destination'])
+    .merge(['outcome', 'after_seconds', 'updated_at'])
+    .returning(['account_id', 'destination', 'outcome', 'after_seconds']);
+  return toBehavior(row as BehaviorRow);
+}
 
-  async find(db: Knex, accountId: string, destination: string): Promise<CarrierBehavior | undefined> {
-    const row = await db<BehaviorRow>('carrier_behaviors').where({ account_id: accountId, destination }).first();
-    return row ? toBehavior(row) : undefined;
-  }
+export async function findCarrierBehavior(db: Knex, accountId: string, destination: string): Promise<CarrierBehavior | undefined> {
+  const row = await db<BehaviorRow>('carrier_behaviors').where({ account_id: accountId, destination }).first();
+  return row ? toBehavior(row) : undefined;
 }

@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from '@mp/telemetry';
 import { checkSubmission } from './carrier-submission.rules';
-import type { SubmitMessageUseCase } from './submit-message.usecase';
+import type { SubmitCarrierMessage } from './submit-message.usecase';
 
 /** The SMS carrier's submission path (service-contracts "Carrier API"). */
 export const SMS_CARRIER_PATH = '/carrier/v1/messages';
@@ -15,7 +15,7 @@ const errorBody = (code: string, message: string, extra: Record<string, unknown>
  * platform's problem details. `Authorization: Bearer ...` is accepted and not
  * checked: the sandbox carrier has no accounts of its own.
  */
-export function createCarrierApiApp(submitMessage: SubmitMessageUseCase, logger: Logger): express.Express {
+export function createCarrierApiApp(submitMessage: SubmitCarrierMessage, logger: Logger): express.Express {
   const app = express();
   app.disable('x-powered-by');
 
@@ -37,7 +37,7 @@ export function createCarrierApiApp(submitMessage: SubmitMessageUseCase, logger:
         res.status(400).json(errorBody('VALIDATION_FAILED', 'The message has invalid fields.', { fields: { channel: [`channel must be ${channel} on this carrier.`] } }));
         return;
       }
-      const result = await submitMessage.execute(check.submission, { idPrefix });
+      const result = await submitMessage(check.submission, { idPrefix });
       if (result.kind === 'unavailable') {
         res.status(503).json(errorBody('SERVICE_UNAVAILABLE', result.message));
         return;

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '@mp/clock';
 import type { Knex } from 'knex';
 import { DEFAULT_AFTER_SECONDS, DEFAULT_OUTCOME, UNDELIVERED_ERROR_CODE } from '../behaviors/carrier-behavior.rules';
-import type { CarrierBehaviorsRepository } from '../behaviors/carrier-behaviors.repository';
-import type { CarrierReceiptsRepository } from '../receipts/carrier-receipts.repository';
+import { findCarrierBehavior } from '../behaviors/carrier-behaviors.repository';
+import { scheduleReceipt } from '../receipts/carrier-receipts.repository';
 import type { CarrierSubmission } from './carrier-submission.rules';
-import type { CarrierSubmissionsRepository } from './carrier-submissions.repository';
+import { findCarrierMessageId, insertSubmissionIfNew } from './carrier-submissions.repository';
 
 /** How one of the simulator's carriers (SMS API, WhatsApp API, SMTP for email) files an accepted message. */
 export interface SubmitOptions {
@@ -20,55 +20,48 @@ export type SubmitResult =
   | { kind: 'refused'; code: string; message: string }
   | { kind: 'unavailable'; message: string };
 
+/** A carrier's way in: `submitMessage` with the service's dependencies bound. */
+export type SubmitCarrierMessage = (s: CarrierSubmission, options?: SubmitOptions) => Promise<SubmitResult>;
+
 /**
  * The simulated carrier accepting a message: idempotent on `reference`, and
  * doing what the account's behaviour for the destination says (refuse now,
  * or accept and report delivered / undelivered later, or never report).
  */
-export class SubmitMessageUseCase {
-  constructor(
-    private readonly db: Knex,
-    private readonly submissions: CarrierSubmissionsRepository,
-    private readonly behaviors: CarrierBehaviorsRepository,
-    private readonly receipts: CarrierReceiptsRepository,
-    private readonly clock: Clock,
-  ) {}
+export function submitMessage(deps: { db: Knex; clock: Clock }, s: CarrierSubmission, options: SubmitOptions = {}): Promise<SubmitResult> {
+  return deps.db.transaction(async (trx) => {
+    const known = await findCarrierMessageId(trx, s.reference);
+    if (known) return { kind: 'accepted', carrierMessageId: known };
 
-  execute(s: CarrierSubmission, options: SubmitOptions = {}): Promise<SubmitResult> {
-    return this.db.transaction(async (trx) => {
-      const known = await this.submissions.findCarrierMessageId(trx, s.reference);
-      if (known) return { kind: 'accepted', carrierMessageId: known };
+    const behavior = await findCarrierBehavior(trx, s.accountId, s.to);
+    const outcome = behavior?.outcome ?? DEFAULT_OUTCOME;
+    // A refusal stores nothing: the platform treats it as permanent and will not retry.
+    if (outcome === 'failed') {
+      return { kind: 'refused', code: 'DESTINATION_REFUSED', message: `The carrier refused the message to ${s.to}.` };
+    }
 
-      const behavior = await this.behaviors.find(trx, s.accountId, s.to);
-      const outcome = behavior?.outcome ?? DEFAULT_OUTCOME;
-      // A refusal stores nothing: the platform treats it as permanent and will not retry.
-      if (outcome === 'failed') {
-        return { kind: 'refused', code: 'DESTINATION_REFUSED', message: `The carrier refused the message to ${s.to}.` };
-      }
-
-      // Unavailable stores nothing either: the platform will ask again with the same reference.
-      if (outcome === 'unavailable') return { kind: 'unavailable', message: 'The carrier is temporarily unavailable.' };
-      const now = this.clock.now();
-      const carrierMessageId = `${options.idPrefix ?? 'sim-'}${randomUUID()}`;
-      if (!(await this.submissions.insertIfNew(trx, { ...s, carrierMessageId, outcome }, now))) {
-        // A concurrent submission of the same reference won; answer what it answered.
-        const winner = await this.submissions.findCarrierMessageId(trx, s.reference);
-        if (!winner) throw new Error(`submission ${s.reference} vanished`);
-        return { kind: 'accepted', carrierMessageId: winner };
-      }
-      await options.onAccepted?.(trx, carrierMessageId);
-      if (outcome !== 'no-receipt') {
-        const afterSeconds = behavior?.afterSeconds ?? DEFAULT_AFTER_SECONDS;
-        await this.receipts.schedule(trx, {
-          eventId: randomUUID(),
-          carrierMessageId,
-          reference: s.reference,
-          status: outcome,
-          errorCode: outcome === 'undelivered' ? UNDELIVERED_ERROR_CODE : undefined,
-          occurredAt: new Date(now.getTime() + afterSeconds * 1000),
-        });
-      }
-      return { kind: 'accepted', carrierMessageId };
-    });
-  }
+    // Unavailable stores nothing either: the platform will ask again with the same reference.
+    if (outcome === 'unavailable') return { kind: 'unavailable', message: 'The carrier is temporarily unavailable.' };
+    const now = deps.clock.now();
+    const carrierMessageId = `${options.idPrefix ?? 'sim-'}${randomUUID()}`;
+    if (!(await insertSubmissionIfNew(trx, { ...s, carrierMessageId, outcome }, now))) {
+      // A concurrent submission of the same reference won; answer what it answered.
+      const winner = await findCarrierMessageId(trx, s.reference);
+      if (!winner) throw new Error(`submission ${s.reference} vanished`);
+      return { kind: 'accepted', carrierMessageId: winner };
+    }
+    await options.onAccepted?.(trx, carrierMessageId);
+    if (outcome !== 'no-receipt') {
+      const afterSeconds = behavior?.afterSeconds ?? DEFAULT_AFTER_SECONDS;
+      await scheduleReceipt(trx, {
+        eventId: randomUUID(),
+        carrierMessageId,
+        reference: s.reference,
+        status: outcome,
+        errorCode: outcome === 'undelivered' ? UNDELIVERED_ERROR_CODE : undefined,
+        occurredAt: new Date(now.getTime() + afterSeconds * 1000),
+      });
+    }
+    return { kind: 'accepted', carrierMessageId };
+  });
 }

@@ -8,20 +8,16 @@ export const MAX_ADVANCE_SECONDS = 31_536_000; // one year
  * moves the clock; the gateway then tells every service, whose hosts run the
  * work that became due (this one's receipts included).
  */
-export class SandboxClockUseCase {
-  constructor(private readonly clock: Clock) {}
+export function getSandboxClock(clock: Clock): Date {
+  return clock.now();
+}
 
-  now(): Date {
-    return this.clock.now();
+export function advanceSandboxClock(clock: Clock, seconds: number): Date {
+  const errors = new FieldErrors();
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_ADVANCE_SECONDS) {
+    errors.add('seconds', `seconds must be more than 0 and at most ${MAX_ADVANCE_SECONDS}.`);
   }
-
-  advance(seconds: number): Date {
-    const errors = new FieldErrors();
-    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_ADVANCE_SECONDS) {
-      errors.add('seconds', `seconds must be more than 0 and at most ${MAX_ADVANCE_SECONDS}.`);
-    }
-    errors.throwIfAny();
-    if (!isSandboxClock(this.clock)) throw new DomainError('INVALID_OPERATION', 'The clock can only be advanced in sandbox mode.');
-    return this.clock.advance(seconds);
-  }
+  errors.throwIfAny();
+  if (!isSandboxClock(clock)) throw new DomainError('INVALID_OPERATION', 'The clock can only be advanced in sandbox mode.');
+  return clock.advance(seconds);
 }

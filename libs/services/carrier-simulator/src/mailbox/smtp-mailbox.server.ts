@@ -5,8 +5,8 @@ import type { Knex } from 'knex';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { dialableHost } from '../endpoints/carrier-simulator-endpoints';
-import type { SubmitMessageUseCase } from '../carrier-api/submit-message.usecase';
-import type { MailboxMessage, MailboxRepository } from './mailbox.repository';
+import type { SubmitCarrierMessage } from '../carrier-api/submit-message.usecase';
+import { storeMailboxMessages, type MailboxMessage } from './mailbox.repository';
 
 export interface RunningSmtpServer {
   url: string;
@@ -45,13 +45,12 @@ export async function startSmtpMailboxServer(options: {
   host: string;
   port: number;
   db: Knex;
-  mailbox: MailboxRepository;
   clock: Clock;
   logger: Logger;
   /** When set, mail carrying the carrier headers goes through the email carrier. */
-  emailCarrier?: SubmitMessageUseCase;
+  emailCarrier?: SubmitCarrierMessage;
 }): Promise<RunningSmtpServer> {
-  const { db, mailbox, clock, logger, emailCarrier } = options;
+  const { db, clock, logger, emailCarrier } = options;
   const server = new SMTPServer({
     authOptional: true,
     // No STARTTLS: senders would try to upgrade and then reject the self-signed certificate.
@@ -77,14 +76,14 @@ export async function startSmtpMailboxServer(options: {
           const reference = headerText(parsed.headers.get(REFERENCE_HEADER));
           const accountId = headerText(parsed.headers.get(ACCOUNT_HEADER));
           if (!emailCarrier || !reference || !accountId || messages.length !== 1) {
-            await mailbox.store(db, messages);
+            await storeMailboxMessages(db, messages);
             return undefined;
           }
           // The platform's Email channel: one recipient per message, like the SMS carrier.
           const [mail] = messages;
-          const result = await emailCarrier.execute(
+          const result = await emailCarrier(
             { reference, accountId, channel: 'Email', from, to: mail.to, body: mail.text },
-            { idPrefix: 'email-', onAccepted: (trx) => mailbox.store(trx, messages) },
+            { idPrefix: 'email-', onAccepted: (trx) => storeMailboxMessages(trx, messages) },
           );
           if (result.kind === 'refused') throw smtpError(550, `${result.code}: ${result.message}`);
           if (result.kind === 'unavailable') throw smtpError(451, result.message);

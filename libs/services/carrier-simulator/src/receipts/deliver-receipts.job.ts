@@ -3,7 +3,7 @@ import type { DueJob } from '@mp/service-host';
 import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import type { CarrierSimulatorConfig } from '../carrier-simulator.config';
-import type { CarrierReceiptsRepository, PendingReceipt } from './carrier-receipts.repository';
+import { claimDueReceipts, markReceiptFailed, markReceiptSent, type PendingReceipt } from './carrier-receipts.repository';
 import { receiptBody } from './receipt-payload';
 import { postReceipt, RECEIPT_TIMEOUT_MS, receiptsUrl } from './receipt-poster';
 import { retryDelaySeconds } from './receipt-retry.rules';
@@ -20,7 +20,6 @@ export class DeliverReceiptsJob implements DueJob {
 
   constructor(
     private readonly db: Knex,
-    private readonly receipts: CarrierReceiptsRepository,
     private readonly clock: Clock,
     private readonly config: Pick<CarrierSimulatorConfig, 'CARRIER_CALLBACK_URL' | 'CALLBACK_SECRET_SIM'>,
     private readonly logger: Logger,
@@ -35,7 +34,7 @@ export class DeliverReceiptsJob implements DueJob {
       return 0;
     }
     const now = this.clock.now();
-    const claimed = await this.receipts.claimDue(this.db, now, BATCH_SIZE, new Date(now.getTime() + LEASE_MS));
+    const claimed = await claimDueReceipts(this.db, now, BATCH_SIZE, new Date(now.getTime() + LEASE_MS));
     await Promise.all(claimed.map((receipt) => this.deliver(receiptsUrl(base), receipt)));
     return claimed.length;
   }
@@ -45,11 +44,11 @@ export class DeliverReceiptsJob implements DueJob {
     const outcome = await postReceipt(url, this.config.CALLBACK_SECRET_SIM, receiptBody(receipt));
     const now = this.clock.now();
     if (outcome.ok) {
-      await this.receipts.markSent(this.db, receipt.eventId, attempts, now);
+      await markReceiptSent(this.db, receipt.eventId, attempts, now);
       return;
     }
     const delay = retryDelaySeconds(attempts);
     this.logger.warn('receipt not accepted; will retry', { eventId: receipt.eventId, attempts, retryInSeconds: delay, error: outcome.error });
-    await this.receipts.markFailed(this.db, receipt.eventId, attempts, new Date(now.getTime() + delay * 1000), outcome.error);
+    await markReceiptFailed(this.db, receipt.eventId, attempts, new Date(now.getTime() + delay * 1000), outcome.error);
   }
 }
