@@ -14,6 +14,7 @@ const transform = {
     },
   ],
 };
+const sharedPlatformEnvironment = '<rootDir>/apps/platform/test/support/shared-platform.environment.js';
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 module.exports = {
   testTimeout: 120000,
@@ -28,13 +29,15 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/{apps,libs}/**/*.int.spec.ts'],
+      // On PostgreSQL/Kafka it stops the API suites' shared platform first (they share the stores).
+      testEnvironment: sharedPlatformEnvironment,
     },
     {
       ...common,
       displayName: 'api',
       testMatch: ['<rootDir>/apps/**/*.api.spec.ts'],
       // One platform per worker for the suites that ask for sharedPlatform() (platform-fixture.ts).
-      testEnvironment: '<rootDir>/apps/platform/test/support/shared-platform.environment.js',
+      testEnvironment: sharedPlatformEnvironment,
       globalTeardown: '<rootDir>/apps/platform/test/support/shared-platform.teardown.js',
     },
     {

@@ -9,6 +9,7 @@
  * Suites read its database through platform.adapters, so it must share their
  * process (PGlite is in memory): this is why not a globalSetup in the parent.
  */
+const { readFileSync } = require('node:fs');
 const { TestEnvironment } = require('jest-environment-node');
 
 const KEY = Symbol.for('mp.sharedPlatform');
@@ -30,6 +31,7 @@ async function sharedPlatform() {
 async function stopSharedPlatform() {
   const boot = state.boot;
   state.boot = undefined;
+  state.suites = 0;
   if (boot) await (await boot).booted.stop();
 }
 
@@ -47,7 +49,19 @@ if (process.send) {
 class SharedPlatformEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
+    this.testPath = context.testPath;
     this.global.__mpSharedPlatform = sharedPlatform;
+  }
+
+  async setup() {
+    await super.setup();
+    // On PostgreSQL and Kafka every platform of the run shares one database and
+    // the consumer groups: a file that does not use the shared platform (boots
+    // its own, runs the apps as processes, or is an integration spec) gets them
+    // to itself, as when every suite booted and stopped its own. In memory
+    // (PGlite, embedded log) platforms share nothing, so the shared one stays up.
+    const external = Boolean(process.env.DATABASE_URL || process.env.KAFKA_BROKERS);
+    if (external && state.boot && !readFileSync(this.testPath, 'utf8').includes('sharedPlatform(')) await stopSharedPlatform();
   }
 }
 
