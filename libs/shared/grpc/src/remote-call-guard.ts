@@ -2,11 +2,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Code that holds a database transaction must not call another service: on the embedded database
- * (one process-wide connection) the called service waits for that connection until the deadline,
+ * (one connection per process) the called service waits for that connection until the deadline,
  * and the caller waits for the callee. A guarded scope makes such a call fail at once instead,
  * naming the code that made it.
  */
-const guard = new AsyncLocalStorage<{ owner: string }>();
+interface Scope {
+  owner: string;
+  /** False once the guarded function has settled: continuations it left behind may call again. */
+  active: boolean;
+  parent?: Scope;
+}
+
+const guard = new AsyncLocalStorage<Scope>();
 
 export class RemoteCallForbiddenError extends Error {
   constructor(
@@ -22,12 +29,18 @@ export class RemoteCallForbiddenError extends Error {
 }
 
 /** Runs fn with every gRPC client call (also from code it awaits) refused, naming owner. */
-export function forbidRemoteCalls<T>(owner: string, fn: () => T): T {
-  return guard.run({ owner }, fn);
+export async function forbidRemoteCalls<T>(owner: string, fn: () => Promise<T>): Promise<T> {
+  const scope: Scope = { owner, active: true, parent: guard.getStore() };
+  try {
+    return await guard.run(scope, fn);
+  } finally {
+    scope.active = false;
+  }
 }
 
-/** Called at the start of every client call. */
+/** Called at the start of every client call: throws naming the innermost guarded scope still running. */
 export function assertRemoteCallAllowed(method: string): void {
-  const scope = guard.getStore();
-  if (scope) throw new RemoteCallForbiddenError(scope.owner, method);
+  for (let scope = guard.getStore(); scope; scope = scope.parent) {
+    if (scope.active) throw new RemoteCallForbiddenError(scope.owner, method);
+  }
 }
