@@ -6,8 +6,8 @@ import type { EventTransport } from './event-transport';
 import { createKafkaTransport } from './kafka/kafka-transport';
 import { enqueueEvent } from './outbox/enqueue-event';
 import { OutboxRelay } from './outbox/outbox-relay';
-import { recordingLogger, serviceSchema, uniqueName, waitFor } from './test-support/test-helpers';
-import { transportContract } from './test-support/transport-contract';
+import { recordingLogger, serviceSchema, uniqueName, waitFor } from './testing/test-helpers';
+import { transportContract } from './testing/transport-contract';
 
 // Kafka when KAFKA_BROKERS is set (comma-separated), otherwise the embedded log; the database is
 // PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createDatabaseProvider, migrateLatest, type DatabaseProvider } from '@mp/db';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
-import { createQuotaUsageMigration } from '../migrations/003-quota-usage';
+import { createQuotaUsageMigration } from '../migrations/20251201000003_create_quota_usage';
 import { QuotaLedger } from './quota-ledger';
 
 // PostgreSQL when DATABASE_URL is set (CI), embedded PGlite otherwise: the

@@ -5,8 +5,8 @@ import type { EventEnvelope } from '../event-envelope';
 import { createEmbeddedLogTransport } from '../embedded-log/embedded-log-transport';
 import { enqueueEvent } from '../outbox/enqueue-event';
 import { OutboxRelay } from '../outbox/outbox-relay';
-import { RecordingTransport } from '../test-support/recording-transport';
-import { envelope, recordingLogger, serviceSchema, uniqueName, waitFor } from '../test-support/test-helpers';
+import { RecordingTransport } from '../testing/recording-transport';
+import { envelope, recordingLogger, serviceSchema, uniqueName, waitFor } from '../testing/test-helpers';
 import { startIdempotentConsumer, type ConsumerOptions } from './idempotent-consumer';
 
 jest.setTimeout(30_000);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createDatabaseProvider, type DatabaseProvider } from '@mp/db';
 import type { EventEnvelope } from '../event-envelope';
 import type { EventTransport } from '../event-transport';
-import { envelope, recordingLogger, sleep, waitFor } from '../test-support/test-helpers';
+import { envelope, recordingLogger, sleep, waitFor } from '../testing/test-helpers';
 import { createEmbeddedLogTransport } from './embedded-log-transport';
 
 jest.setTimeout(30_000);

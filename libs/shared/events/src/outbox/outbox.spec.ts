@@ -1,7 +1,7 @@
 import { createDatabaseProvider, type DatabaseProvider } from '@mp/db';
 import type { Knex } from 'knex';
-import { RecordingTransport } from '../test-support/recording-transport';
-import { recordingLogger, serviceSchema, sleep, uniqueName, waitFor } from '../test-support/test-helpers';
+import { RecordingTransport } from '../testing/recording-transport';
+import { recordingLogger, serviceSchema, sleep, uniqueName, waitFor } from '../testing/test-helpers';
 import { claimOutboxBatch } from './claim-outbox-batch';
 import { enqueueEvent, type OutboxEvent } from './enqueue-event';
 import { OutboxRelay } from './outbox-relay';
