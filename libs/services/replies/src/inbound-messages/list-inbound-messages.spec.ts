@@ -241,7 +241,7 @@ describe('ListInboundMessages', () => {
       expect(page.items).toHaveLength(Math.min(pageSize, 7));
     });
 
-    it.each(['yesterday', '2025-02-30', '12/01/2025'])('refuses from and to = %p', async (value) => {
+    it.each(['yesterday', '2025-02-30', '12/01/2025', '2025-03-01', '2025-03-01T10:00:00'])('refuses from and to = %p (a timestamp needs its offset)', async (value) => {
       expect(Object.keys(await fieldsOf({ from: value, to: value }))).toEqual(['from', 'to']);
     });
 
@@ -255,7 +255,7 @@ describe('ListInboundMessages', () => {
     it.each([
       ['garbage', 'not-a-cursor!'],
       ['base64 of nonsense', Buffer.from('hello|world').toString('base64url')],
-      ['an edited cursor', encodeCursor({ receivedAt: '2025-03-01T10:00:00.000000Z', inboundMessageId: randomUUID() }).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))],
+      ['an edited cursor', encodeCursor('any list', { receivedAt: '2025-03-01T10:00:00.000000Z', inboundMessageId: randomUUID() }).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))],
     ])('refuses %s as cursor', async (_label, cursor) => {
       expect(Object.keys(await fieldsOf({ cursor }))).toEqual(['cursor']);
     });

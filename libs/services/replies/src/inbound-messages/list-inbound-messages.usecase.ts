@@ -1,7 +1,7 @@
 import type { repliesV1 } from '@mp/contracts';
 import { reachAccount, type Principal } from '@mp/grpc';
 import type { Knex } from 'knex';
-import { encodeCursor } from './inbound-cursor';
+import { encodeCursor, inboundListIdentity } from './inbound-cursor';
 import { toInboundMessage } from './inbound-message';
 import { pageInboundMessages } from './inbound-messages.repository';
 import { parseInboundListQuery } from './list-inbound-query';
@@ -22,7 +22,8 @@ export async function listInboundMessages(
     accountWide: true,
     right: 'ReadMessages',
   });
-  const query = parseInboundListQuery(request);
+  const list = inboundListIdentity(request.accountId, subaccountId);
+  const query = parseInboundListQuery(request, list);
   const rows = await pageInboundMessages(db, {
     accountId: request.accountId,
     subaccountId,
@@ -37,7 +38,7 @@ export async function listInboundMessages(
     items: page.map(toInboundMessage),
     nextCursor:
       rows.length > query.pageSize && last
-        ? encodeCursor({ receivedAt: last.cursor_received_at, inboundMessageId: last.inbound_message_id })
+        ? encodeCursor(list, { receivedAt: last.cursor_received_at, inboundMessageId: last.inbound_message_id })
         : undefined,
   };
 }

@@ -1,10 +1,6 @@
 import type { repliesV1 } from '@mp/contracts';
-import { DomainError } from '@mp/problems';
+import { addFieldError, INVALID_CURSOR, parsePageSize, parseTimeRange, throwIfInvalid, type FieldErrors } from '@mp/paging';
 import { decodeCursor, type InboundCursor } from './inbound-cursor';
-import { parseIsoTimestamp } from './iso-timestamp';
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
 
 /** A validated inbound list query (spec 4.2): `from` inclusive, `to` exclusive, newest first. */
 export interface InboundListQuery {
@@ -14,35 +10,19 @@ export interface InboundListQuery {
   after?: InboundCursor;
 }
 
-const given = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
-
-/** Every bad field at once, as one VALIDATION_FAILED naming them. */
-export function parseInboundListQuery(request: repliesV1.ListInboundMessagesRequest): InboundListQuery {
-  const errors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-
-  const fromRaw = given(request.from);
-  const toRaw = given(request.to);
-  const from = fromRaw === undefined ? undefined : parseIsoTimestamp(fromRaw);
-  const to = toRaw === undefined ? undefined : parseIsoTimestamp(toRaw);
-  if (fromRaw !== undefined && !from) add('from', 'must be an ISO-8601 timestamp');
-  if (toRaw !== undefined && !to) add('to', 'must be an ISO-8601 timestamp');
-  if (from && to && from.getTime() >= to.getTime()) add('to', 'empty date range: to must be later than from');
-
+/**
+ * Every bad field at once, as one VALIDATION_FAILED naming them; range,
+ * pageSize and cursor follow the shared list rules (@mp/paging). `list` is
+ * the list's identity, which a cursor must have been issued for.
+ */
+export function parseInboundListQuery(request: repliesV1.ListInboundMessagesRequest, list: string): InboundListQuery {
+  const errors: FieldErrors = {};
+  const { from, to } = parseTimeRange(request, errors);
   // proto3 cannot tell an omitted page_size from 0: 0 means "use the default".
-  const pageSize = request.pageSize === 0 ? DEFAULT_PAGE_SIZE : request.pageSize;
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
-    add('pageSize', `must be between 1 and ${MAX_PAGE_SIZE}`);
-  }
-
-  const cursorRaw = given(request.cursor);
-  const after = cursorRaw === undefined ? undefined : decodeCursor(cursorRaw);
-  if (cursorRaw !== undefined && !after) add('cursor', 'is not a valid cursor');
-
-  const fields = Object.keys(errors);
-  if (fields.length > 0) {
-    const rangeOnly = fields.length === 1 && errors.to?.length === 1 && errors.to[0].startsWith('empty date range');
-    throw DomainError.validation(errors, rangeOnly ? 'The date range is empty: to must be later than from.' : `Invalid ${fields.join(', ')}.`);
-  }
+  const pageSize = parsePageSize(request.pageSize === 0 ? undefined : request.pageSize, errors);
+  const raw = request.cursor;
+  const after = raw === undefined || raw === '' ? undefined : decodeCursor(list, raw);
+  if (raw !== undefined && raw !== '' && !after) addFieldError(errors, 'cursor', INVALID_CURSOR);
+  throwIfInvalid(errors);
   return { from, to, pageSize, after };
 }
