@@ -11,7 +11,7 @@ import type { MessageChargePageResource, MessageCostsByChannelResource, MessageC
  * What sent messages cost. Each channel attempt is charged once, when the
  * carrier accepts it; canceled, expired, refused and dead-lettered messages
  * cost nothing. Amounts are USD. The range is `from` inclusive to `to`
- * exclusive (a date `YYYY-MM-DD` or a UTC timestamp ending in Z); each bound
+ * exclusive (a date `YYYY-MM-DD` or an ISO-8601 timestamp with offset (`Z` or `±HH:MM`)); each bound
  * left out defaults to the current UTC month. A caller limited to a
  * subaccount sees only that subaccount's charges.
  */
@@ -27,7 +27,7 @@ import type { MessageChargePageResource, MessageCostsByChannelResource, MessageC
 export class BillingController extends GatewayController {
   /**
    * Totals over the range.
-   * @param from Start of the range, inclusive: `YYYY-MM-DD` or a UTC timestamp ending in Z. Default: the first of the current UTC month.
+   * @param from Start of the range, inclusive: `YYYY-MM-DD` or an ISO-8601 timestamp with offset (`Z` or `±HH:MM`). Default: the first of the current UTC month.
    * @param to End of the range, exclusive, later than `from`. Default: the first of the next UTC month.
    * @param subaccountId Only this subaccount's charges.
    */
@@ -50,7 +50,7 @@ export class BillingController extends GatewayController {
 
   /**
    * Totals per channel over the range.
-   * @param from Start of the range, inclusive: `YYYY-MM-DD` or a UTC timestamp ending in Z. Default: the first of the current UTC month.
+   * @param from Start of the range, inclusive: `YYYY-MM-DD` or an ISO-8601 timestamp with offset (`Z` or `±HH:MM`). Default: the first of the current UTC month.
    * @param to End of the range, exclusive, later than `from`. Default: the first of the next UTC month.
    * @param subaccountId Only this subaccount's charges.
    */
@@ -73,7 +73,7 @@ export class BillingController extends GatewayController {
 
   /**
    * One item per charge, newest first, paged.
-   * @param from Start of the range, inclusive: `YYYY-MM-DD` or a UTC timestamp ending in Z. Default: the first of the current UTC month.
+   * @param from Start of the range, inclusive: `YYYY-MM-DD` or an ISO-8601 timestamp with offset (`Z` or `±HH:MM`). Default: the first of the current UTC month.
    * @param to End of the range, exclusive, later than `from`. Default: the first of the next UTC month.
    * @param subaccountId Only this subaccount's charges.
    * @param channelType Only this channel's charges.
