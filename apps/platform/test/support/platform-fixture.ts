@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,11 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     // Every suite signs in a lot from 127.0.0.1: the sign-in throttle is exercised by abuse.api.spec with low limits.
     SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '100000',
     SIGN_IN_LIMIT_PER_ACCOUNT_PER_MINUTE: '100000',
+    // Likewise the request limits (rate-limits.api.spec sets low ones): a shared platform serves many suites a minute,
+    // and on Redis every boot counts apart, or one suite's requests (fuzz: thousands) would limit the next suite's.
+    RATE_LIMIT_PER_IP_PER_MINUTE: '100000',
+    RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE: '100000',
+    RATE_LIMIT_KEY_PREFIX: `test:rl:${randomUUID()}:`,
     ...externalEnv(),
     ...overrides,
   };
