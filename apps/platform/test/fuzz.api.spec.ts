@@ -15,7 +15,7 @@ import { bootPlatform, type BootedPlatform } from './support/platform-fixture';
  */
 const SEED = 8_2026;
 /** About this many requests in all, spread evenly over the operations. */
-const REQUEST_BUDGET = 2_000;
+const REQUEST_BUDGET = 1_200;
 /** The gateway's gRPC deadline (DEFAULT_DEADLINE_MS in libs/shared/grpc): slower means a call hung. */
 const GRPC_DEADLINE_MS = 10_000;
 
@@ -251,5 +251,5 @@ it('no published operation answers 5xx or outlasts the gRPC deadline, whatever a
 
   console.log(`fuzz: seed ${SEED}, ${requests} requests in ${Date.now() - started} ms, ${failures.length} failures`);
   expect(failures).toEqual([]);
-  expect(requests).toBeGreaterThanOrEqual(1_500);
+  expect(requests).toBeGreaterThanOrEqual(1_000);
 }, 300_000);
