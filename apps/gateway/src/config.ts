@@ -5,7 +5,7 @@ import { runtimeConfigSchema, serviceAddressSchema } from '@mp/service-host';
 
 // The gateway keeps no data and consumes no events: it reads no storage settings.
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-const { DATA_DIR, DATABASE_URL, DATABASE_POOL_MAX, KAFKA_BROKERS, ...gatewayRuntimeSchema } = runtimeConfigSchema;
+const { DATA_DIR, DATABASE_URL, DATABASE_POOL_MAX, KAFKA_BROKERS, KAFKA_SESSION_TIMEOUT_MS, ...gatewayRuntimeSchema } = runtimeConfigSchema;
 
 /** The only place the gateway reads the environment. */
 export const configSchema = { ...gatewayRuntimeSchema, ...serviceAddressSchema, ...gatewayConfigSchema, ...callTokenSigningConfigSchema };

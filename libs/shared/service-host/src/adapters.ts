@@ -11,9 +11,13 @@ export function chooseDatabase(config: { DATABASE_URL?: string; DATA_DIR: string
   return createDatabaseProvider({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.DATABASE_POOL_MAX });
 }
 
-export function chooseTransport(config: { KAFKA_BROKERS?: string[] }, db: DatabaseProvider, clientId: string): EventTransport {
+export function chooseTransport(
+  config: { KAFKA_BROKERS?: string[]; KAFKA_SESSION_TIMEOUT_MS?: number },
+  db: DatabaseProvider,
+  clientId: string,
+): EventTransport {
   return config.KAFKA_BROKERS && config.KAFKA_BROKERS.length > 0
-    ? createKafkaTransport({ brokers: config.KAFKA_BROKERS, clientId })
+    ? createKafkaTransport({ brokers: config.KAFKA_BROKERS, clientId, sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS })
     : createEmbeddedLogTransport({ db });
 }
 

@@ -25,6 +25,12 @@ export const runtimeConfigSchema = {
     // Nine services at 5 plus a /readyz connection each stay near 55 of PostgreSQL's default max_connections=100.
     description: 'PostgreSQL connections per service schema', }),
   KAFKA_BROKERS: list({ optional: true, description: 'Kafka brokers; the embedded event log when unset' }),
+  KAFKA_SESSION_TIMEOUT_MS: int({
+    default: 30_000,
+    min: 6_000,
+    max: 300_000,
+    description: "how long a consumer group waits for a silent member before handing its partitions on (kafkajs' default 30 s)",
+  }),
   OTEL_TRACES_EXPORTER: oneOf(['none', 'console'] as const, { default: 'none' }),
   GRPC_DEADLINE_MS: int({ default: 10_000, min: 100 }),
 };

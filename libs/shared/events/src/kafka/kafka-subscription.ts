@@ -25,10 +25,13 @@ export class KafkaSubscription implements Subscription {
     private readonly options: SubscribeOptions,
     private readonly logger: EventsLogger,
     private readonly onStopped: () => void,
+    sessionTimeoutMs?: number,
   ) {
     this.delivery = batchDelivery(options);
     this.consumer = kafka.consumer({
       groupId: options.group,
+      // kafkajs' defaults (30 s, heartbeat every 3 s) unless configured; the heartbeat stays a tenth of it.
+      ...(sessionTimeoutMs ? { sessionTimeout: sessionTimeoutMs, heartbeatInterval: Math.max(500, Math.floor(sessionTimeoutMs / 10)) } : {}),
       // Idle fetches return after this long; it bounds how soon subscribe() can report readiness.
       maxWaitTimeInMs: 1_000,
     });

@@ -14,6 +14,12 @@ export interface KafkaTransportOptions {
   numPartitions?: number;
   replicationFactor?: number;
   logger?: EventsLogger & { warn?(...args: unknown[]): void };
+  /**
+   * How long the group waits for a silent member before rebalancing (kafkajs default 30 s). A
+   * member that stops without leaving (a crash, a killed pod) holds its partitions that long, and a
+   * new member joining meanwhile waits for it.
+   */
+  sessionTimeoutMs?: number;
 }
 
 // A failed publish is retried by the outbox relay on its next pass, so kafkajs need not retry forever.
@@ -39,7 +45,10 @@ class KafkaTransport implements EventTransport {
       logLevel: options.logLevel ?? LogLevel.ERROR,
     });
     this.logger = options.logger ?? console;
+    this.sessionTimeoutMs = options.sessionTimeoutMs;
   }
+
+  private readonly sessionTimeoutMs?: number;
 
   async publish(events: EventEnvelope[]): Promise<void> {
     this.assertOpen();
@@ -59,7 +68,7 @@ class KafkaTransport implements EventTransport {
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
     assertSubscription(options.group, options.topics);
-    const subscription = new KafkaSubscription(this.kafka, options, this.logger, () => this.subscriptions.delete(subscription));
+    const subscription = new KafkaSubscription(this.kafka, options, this.logger, () => this.subscriptions.delete(subscription), this.sessionTimeoutMs);
     this.subscriptions.add(subscription);
     await subscription.start();
     return subscription;
