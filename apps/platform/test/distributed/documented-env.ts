@@ -52,7 +52,12 @@ export async function infrastructure(): Promise<Infrastructure | string> {
     KAFKA_BROKERS: brokers,
     describe: `a fresh database on ${LOCAL_POSTGRES} and a kcat mock cluster at ${brokers}`,
     async release() {
+      // kcat's mock cluster can outlive SIGTERM while clients were connected to it: make sure it goes.
+      const exited = new Promise<void>((resolve) => (kcat.exitCode !== null ? resolve() : kcat.once('exit', () => resolve())));
       kcat.kill('SIGTERM');
+      const timer = setTimeout(() => kcat.kill('SIGKILL'), 2_000);
+      await exited;
+      clearTimeout(timer);
       await admin.query(`drop database if exists ${database} with (force)`);
       await admin.end();
     },
