@@ -217,7 +217,7 @@ describe('billing reads', () => {
     ]);
     expect(channels.body).toMatchObject({ currency: 'USD', amountMicros: 28_700, chargeCount: 3 });
 
-    const seen: Array<{ messageId: string; amountMicros: number; chargedAt: string }> = [];
+    const seen: Array<{ chargeId: string; messageId: string; amountMicros: number; chargedAt: string }> = [];
     let cursor: string | undefined;
     for (let page = 0; page < 5; page += 1) {
       const res = await billing('/detail', { ...range, pageSize: 2, ...(cursor ? { cursor } : {}) });
@@ -226,9 +226,12 @@ describe('billing reads', () => {
       cursor = res.body.nextCursor ?? undefined;
       if (!cursor) break;
     }
-    expect(seen.map((c) => c.messageId)).toEqual([...ids].reverse()); // newest first
+    // Newest charge first, ties by charge id (each channel has its own queue, so charges need not follow the send order).
+    const newestFirst = [...seen].sort((a, b) => b.chargedAt.localeCompare(a.chargedAt) || b.chargeId.localeCompare(a.chargeId));
+    expect(seen.map((c) => c.chargeId)).toEqual(newestFirst.map((c) => c.chargeId));
+    expect(seen.map((c) => c.messageId).sort()).toEqual([...ids].sort());
     expect(seen.reduce((sum, c) => sum + c.amountMicros, 0)).toBe(summary.body.amountMicros);
-    expect(seen[0]).toEqual({
+    expect(seen.find((c) => c.messageId === ids[2])).toEqual({
       chargeId: expect.any(String),
       messageId: ids[2],
       subaccountId: null,
@@ -244,7 +247,11 @@ describe('billing reads', () => {
     });
 
     const sms = await billing('/detail', { ...range, channelType: 'Sms' });
-    expect(sms.body.items.map((c: { messageId: string }) => c.messageId)).toEqual([ids[1], ids[0]]);
+    // The SMS queue sends the longest waiting first, so the second SMS is charged last, unless both fall in one millisecond.
+    const smsCharges: Array<{ chargeId: string; messageId: string; chargedAt: string }> = sms.body.items;
+    expect(smsCharges.map((c) => c.messageId).sort()).toEqual([ids[0], ids[1]].sort());
+    if (smsCharges[0].chargedAt !== smsCharges[1].chargedAt) expect(smsCharges.map((c) => c.messageId)).toEqual([ids[1], ids[0]]);
+    else expect(smsCharges[0].chargeId > smsCharges[1].chargeId).toBe(true);
 
     // Another account sees none of it.
     expect((await billing('', range, otherKey)).body).toMatchObject({ accountId: other.accountId, amountMicros: 0, chargeCount: 0 });
