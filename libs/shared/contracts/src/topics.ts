@@ -25,6 +25,8 @@ export const EVENT_TYPES = {
   MessageDeadLettered: { topic: TOPICS.messaging, version: 1 },
   MessageExpired: { topic: TOPICS.messaging, version: 1 },
   CarrierReceiptReceived: { topic: TOPICS.carrierReceipts, version: 1 },
+  CarrierInboundReceived: { topic: TOPICS.carrierInbound, version: 1 },
+  MessageReceived: { topic: TOPICS.replies, version: 1 },
   PaymentSubscriptionUpdated: { topic: TOPICS.billing, version: 1 },
 } as const;
 

@@ -49,9 +49,12 @@ beforeAll(async () => {
           async advanceClock() {
             return { now: new Date().toISOString() };
           },
+          async simulateInbound() {
+            throw new Error('not used here');
+          },
         },
         logger,
-        { setCarrierBehavior: CUSTOMER, listMailbox: ANONYMOUS_CALLER, getClock: ANONYMOUS_CALLER, advanceClock: CUSTOMER },
+        { setCarrierBehavior: CUSTOMER, listMailbox: ANONYMOUS_CALLER, getClock: ANONYMOUS_CALLER, advanceClock: CUSTOMER, simulateInbound: CUSTOMER },
       ),
     ],
   });

@@ -7,6 +7,7 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
+import { ReplyOption } from "./reply_option.pb";
 
 /**
  * Payload of every message lifecycle event on topic `messaging.events`, keyed
@@ -23,7 +24,27 @@ export interface MessageLifecycleEvent {
   channelType: string;
   previousState?: string | undefined;
   state: string;
-  reason?: string | undefined;
+  reason?:
+    | string
+    | undefined;
+  /** The recipient (E.164 or email address). */
+  destination: string;
+  /** As submitted; for a message offering options also the answer deadline. */
+  expiresAt?:
+    | string
+    | undefined;
+  /** The options the message offers (a copy taken at send), empty for none. */
+  replyOptions: ReplyOption[];
+  /** When the change happened, by the platform clock (ISO-8601, UTC). */
+  occurredAt: string;
+  /** Which channel attempt (1-based) the event is about. */
+  attempt: number;
+  /**
+   * MessageDispatched: the number (or sender address) the attempt went from
+   * and the carrier's id for it (what a quoting WhatsApp reply names).
+   */
+  fromAddress?: string | undefined;
+  carrierMessageId?: string | undefined;
 }
 
 function createBaseMessageLifecycleEvent(): MessageLifecycleEvent {
@@ -37,6 +58,13 @@ function createBaseMessageLifecycleEvent(): MessageLifecycleEvent {
     previousState: undefined,
     state: "",
     reason: undefined,
+    destination: "",
+    expiresAt: undefined,
+    replyOptions: [],
+    occurredAt: "",
+    attempt: 0,
+    fromAddress: undefined,
+    carrierMessageId: undefined,
   };
 }
 
@@ -68,6 +96,27 @@ export const MessageLifecycleEvent: MessageFns<MessageLifecycleEvent> = {
     }
     if (message.reason !== undefined) {
       writer.uint32(74).string(message.reason);
+    }
+    if (message.destination !== "") {
+      writer.uint32(82).string(message.destination);
+    }
+    if (message.expiresAt !== undefined) {
+      writer.uint32(90).string(message.expiresAt);
+    }
+    for (const v of message.replyOptions) {
+      ReplyOption.encode(v!, writer.uint32(98).fork()).join();
+    }
+    if (message.occurredAt !== "") {
+      writer.uint32(106).string(message.occurredAt);
+    }
+    if (message.attempt !== 0) {
+      writer.uint32(112).int32(message.attempt);
+    }
+    if (message.fromAddress !== undefined) {
+      writer.uint32(122).string(message.fromAddress);
+    }
+    if (message.carrierMessageId !== undefined) {
+      writer.uint32(130).string(message.carrierMessageId);
     }
     return writer;
   },
@@ -157,6 +206,62 @@ export const MessageLifecycleEvent: MessageFns<MessageLifecycleEvent> = {
             message.reason = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.destination = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.expiresAt = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.replyOptions.push(ReplyOption.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.occurredAt = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.attempt = reader.int32();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.fromAddress = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.carrierMessageId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -208,6 +313,33 @@ export const MessageLifecycleEvent: MessageFns<MessageLifecycleEvent> = {
         : undefined,
       state: isSet(object.state) ? globalThis.String(object.state) : "",
       reason: isSet(object.reason) ? globalThis.String(object.reason) : undefined,
+      destination: isSet(object.destination) ? globalThis.String(object.destination) : "",
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.String(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.String(object.expires_at)
+        : undefined,
+      replyOptions: globalThis.Array.isArray(object?.replyOptions)
+        ? object.replyOptions.map((e: any) => ReplyOption.fromJSON(e))
+        : globalThis.Array.isArray(object?.reply_options)
+        ? object.reply_options.map((e: any) => ReplyOption.fromJSON(e))
+        : [],
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+      attempt: isSet(object.attempt) ? globalThis.Number(object.attempt) : 0,
+      fromAddress: isSet(object.fromAddress)
+        ? globalThis.String(object.fromAddress)
+        : isSet(object.from_address)
+        ? globalThis.String(object.from_address)
+        : undefined,
+      carrierMessageId: isSet(object.carrierMessageId)
+        ? globalThis.String(object.carrierMessageId)
+        : isSet(object.carrier_message_id)
+        ? globalThis.String(object.carrier_message_id)
+        : undefined,
     };
   },
 
@@ -240,6 +372,27 @@ export const MessageLifecycleEvent: MessageFns<MessageLifecycleEvent> = {
     if (message.reason !== undefined) {
       obj.reason = message.reason;
     }
+    if (message.destination !== "") {
+      obj.destination = message.destination;
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt;
+    }
+    if (message.replyOptions?.length) {
+      obj.replyOptions = message.replyOptions.map((e) => ReplyOption.toJSON(e));
+    }
+    if (message.occurredAt !== "") {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.attempt !== 0) {
+      obj.attempt = Math.round(message.attempt);
+    }
+    if (message.fromAddress !== undefined) {
+      obj.fromAddress = message.fromAddress;
+    }
+    if (message.carrierMessageId !== undefined) {
+      obj.carrierMessageId = message.carrierMessageId;
+    }
     return obj;
   },
 
@@ -257,6 +410,13 @@ export const MessageLifecycleEvent: MessageFns<MessageLifecycleEvent> = {
     message.previousState = object.previousState ?? undefined;
     message.state = object.state ?? "";
     message.reason = object.reason ?? undefined;
+    message.destination = object.destination ?? "";
+    message.expiresAt = object.expiresAt ?? undefined;
+    message.replyOptions = object.replyOptions?.map((e) => ReplyOption.fromPartial(e)) || [];
+    message.occurredAt = object.occurredAt ?? "";
+    message.attempt = object.attempt ?? 0;
+    message.fromAddress = object.fromAddress ?? undefined;
+    message.carrierMessageId = object.carrierMessageId ?? undefined;
     return message;
   },
 };

@@ -20,6 +20,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../google/protobuf/timestamp.pb";
+import { ReplyOption } from "./reply_option.pb";
 
 export interface SendMessageRequest {
   accountId: string;
@@ -100,7 +101,15 @@ export interface Message {
   channelHistory: ChannelAttempt[];
   auditTrail: AuditEntry[];
   createdAt: string | undefined;
-  updatedAt: string | undefined;
+  updatedAt:
+    | string
+    | undefined;
+  /**
+   * The template it was sent from, and a copy of the options it offered then
+   * (editing the template later changes nothing here).
+   */
+  templateId?: string | undefined;
+  replyOptions: ReplyOption[];
 }
 
 export interface PreviewSegmentsRequest {
@@ -305,6 +314,105 @@ export interface ListMessagesResponse {
   items: Message[];
   /** Absent on the last page. */
   nextCursor?: string | undefined;
+}
+
+/**
+ * The fields of a template as the client wrote them: messaging validates
+ * every one, so problem bodies name them the same way on every route.
+ */
+export interface TemplateFields {
+  name?: string | undefined;
+  channelType?: string | undefined;
+  bodyTemplate?: string | undefined;
+}
+
+/**
+ * Present means "set the options to these" (an empty list removes them);
+ * absent keeps them (spec 4.4).
+ */
+export interface ReplyOptionList {
+  items: ReplyOption[];
+}
+
+export interface CreateTemplateRequest {
+  accountId: string;
+  /**
+   * Set on POST /v1/accounts/{accountId}/templates/{templateId}: the
+   * client's own id, so a repeated create is safe. Absent: a new id.
+   */
+  templateId?: string | undefined;
+  fields: TemplateFields | undefined;
+  replyOptions?: ReplyOptionList | undefined;
+}
+
+export interface Template {
+  templateId: string;
+  accountId: string;
+  name: string;
+  channelType: string;
+  bodyTemplate: string;
+  replyOptions: ReplyOption[];
+  /** The placeholder names of body_template, in order of first use. */
+  placeholders: string[];
+  createdAt: string | undefined;
+  updatedAt: string | undefined;
+}
+
+export interface TemplateWritten {
+  template:
+    | Template
+    | undefined;
+  /**
+   * False when a create with the client's id found that template already
+   * there with the same content (nothing was written).
+   */
+  created: boolean;
+}
+
+export interface UpdateTemplateRequest {
+  accountId: string;
+  templateId: string;
+  fields: TemplateFields | undefined;
+  replyOptions?: ReplyOptionList | undefined;
+}
+
+export interface GetTemplateRequest {
+  accountId: string;
+  templateId: string;
+}
+
+export interface ListTemplatesRequest {
+  accountId: string;
+  /** 1 to 200, default 50; as the client wrote it. */
+  pageSize?: string | undefined;
+  cursor?: string | undefined;
+}
+
+export interface ListTemplatesResponse {
+  items: Template[];
+  /** Absent on the last page. */
+  nextCursor?: string | undefined;
+}
+
+export interface RenderTemplateRequest {
+  accountId: string;
+  templateId: string;
+  templateParameters: { [key: string]: string };
+}
+
+export interface RenderTemplateRequest_TemplateParametersEntry {
+  key: string;
+  value: string;
+}
+
+export interface RenderedTemplate {
+  templateId: string;
+  channelType: string;
+  body: string;
+  segmentCount: number;
+  encoding: string;
+  characterCount: number;
+  charactersPerSegment: number;
 }
 
 function createBaseSendMessageRequest(): SendMessageRequest {
@@ -1298,6 +1406,8 @@ function createBaseMessage(): Message {
     auditTrail: [],
     createdAt: undefined,
     updatedAt: undefined,
+    templateId: undefined,
+    replyOptions: [],
   };
 }
 
@@ -1377,6 +1487,12 @@ export const Message: MessageFns<Message> = {
     }
     if (message.updatedAt !== undefined) {
       Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(202).fork()).join();
+    }
+    if (message.templateId !== undefined) {
+      writer.uint32(210).string(message.templateId);
+    }
+    for (const v of message.replyOptions) {
+      ReplyOption.encode(v!, writer.uint32(218).fork()).join();
     }
     return writer;
   },
@@ -1594,6 +1710,22 @@ export const Message: MessageFns<Message> = {
             message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 26: {
+            if (tag !== 210) {
+              break;
+            }
+
+            message.templateId = reader.string();
+            continue;
+          }
+          case 27: {
+            if (tag !== 218) {
+              break;
+            }
+
+            message.replyOptions.push(ReplyOption.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1709,6 +1841,16 @@ export const Message: MessageFns<Message> = {
         : isSet(object.updated_at)
         ? globalThis.String(object.updated_at)
         : undefined,
+      templateId: isSet(object.templateId)
+        ? globalThis.String(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.String(object.template_id)
+        : undefined,
+      replyOptions: globalThis.Array.isArray(object?.replyOptions)
+        ? object.replyOptions.map((e: any) => ReplyOption.fromJSON(e))
+        : globalThis.Array.isArray(object?.reply_options)
+        ? object.reply_options.map((e: any) => ReplyOption.fromJSON(e))
+        : [],
     };
   },
 
@@ -1789,6 +1931,12 @@ export const Message: MessageFns<Message> = {
     if (message.updatedAt !== undefined) {
       obj.updatedAt = message.updatedAt;
     }
+    if (message.templateId !== undefined) {
+      obj.templateId = message.templateId;
+    }
+    if (message.replyOptions?.length) {
+      obj.replyOptions = message.replyOptions.map((e) => ReplyOption.toJSON(e));
+    }
     return obj;
   },
 
@@ -1822,6 +1970,8 @@ export const Message: MessageFns<Message> = {
     message.auditTrail = object.auditTrail?.map((e) => AuditEntry.fromPartial(e)) || [];
     message.createdAt = object.createdAt ?? undefined;
     message.updatedAt = object.updatedAt ?? undefined;
+    message.templateId = object.templateId ?? undefined;
+    message.replyOptions = object.replyOptions?.map((e) => ReplyOption.fromPartial(e)) || [];
     return message;
   },
 };
@@ -4950,6 +5100,1501 @@ export const ListMessagesResponse: MessageFns<ListMessagesResponse> = {
   },
 };
 
+function createBaseTemplateFields(): TemplateFields {
+  return { name: undefined, channelType: undefined, bodyTemplate: undefined };
+}
+
+export const TemplateFields: MessageFns<TemplateFields> = {
+  encode(message: TemplateFields, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== undefined) {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.channelType !== undefined) {
+      writer.uint32(18).string(message.channelType);
+    }
+    if (message.bodyTemplate !== undefined) {
+      writer.uint32(26).string(message.bodyTemplate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TemplateFields {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTemplateFields();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.bodyTemplate = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TemplateFields {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : undefined,
+      bodyTemplate: isSet(object.bodyTemplate)
+        ? globalThis.String(object.bodyTemplate)
+        : isSet(object.body_template)
+        ? globalThis.String(object.body_template)
+        : undefined,
+    };
+  },
+
+  toJSON(message: TemplateFields): unknown {
+    const obj: any = {};
+    if (message.name !== undefined) {
+      obj.name = message.name;
+    }
+    if (message.channelType !== undefined) {
+      obj.channelType = message.channelType;
+    }
+    if (message.bodyTemplate !== undefined) {
+      obj.bodyTemplate = message.bodyTemplate;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TemplateFields>, I>>(base?: I): TemplateFields {
+    return TemplateFields.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TemplateFields>, I>>(object: I): TemplateFields {
+    const message = createBaseTemplateFields();
+    message.name = object.name ?? undefined;
+    message.channelType = object.channelType ?? undefined;
+    message.bodyTemplate = object.bodyTemplate ?? undefined;
+    return message;
+  },
+};
+
+function createBaseReplyOptionList(): ReplyOptionList {
+  return { items: [] };
+}
+
+export const ReplyOptionList: MessageFns<ReplyOptionList> = {
+  encode(message: ReplyOptionList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      ReplyOption.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReplyOptionList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReplyOptionList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(ReplyOption.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReplyOptionList {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => ReplyOption.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ReplyOptionList): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => ReplyOption.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReplyOptionList>, I>>(base?: I): ReplyOptionList {
+    return ReplyOptionList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReplyOptionList>, I>>(object: I): ReplyOptionList {
+    const message = createBaseReplyOptionList();
+    message.items = object.items?.map((e) => ReplyOption.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCreateTemplateRequest(): CreateTemplateRequest {
+  return { accountId: "", templateId: undefined, fields: undefined, replyOptions: undefined };
+}
+
+export const CreateTemplateRequest: MessageFns<CreateTemplateRequest> = {
+  encode(message: CreateTemplateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.templateId !== undefined) {
+      writer.uint32(18).string(message.templateId);
+    }
+    if (message.fields !== undefined) {
+      TemplateFields.encode(message.fields, writer.uint32(26).fork()).join();
+    }
+    if (message.replyOptions !== undefined) {
+      ReplyOptionList.encode(message.replyOptions, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTemplateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTemplateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.templateId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fields = TemplateFields.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.replyOptions = ReplyOptionList.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTemplateRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      templateId: isSet(object.templateId)
+        ? globalThis.String(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.String(object.template_id)
+        : undefined,
+      fields: isSet(object.fields) ? TemplateFields.fromJSON(object.fields) : undefined,
+      replyOptions: isSet(object.replyOptions)
+        ? ReplyOptionList.fromJSON(object.replyOptions)
+        : isSet(object.reply_options)
+        ? ReplyOptionList.fromJSON(object.reply_options)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CreateTemplateRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.templateId !== undefined) {
+      obj.templateId = message.templateId;
+    }
+    if (message.fields !== undefined) {
+      obj.fields = TemplateFields.toJSON(message.fields);
+    }
+    if (message.replyOptions !== undefined) {
+      obj.replyOptions = ReplyOptionList.toJSON(message.replyOptions);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateTemplateRequest>, I>>(base?: I): CreateTemplateRequest {
+    return CreateTemplateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateTemplateRequest>, I>>(object: I): CreateTemplateRequest {
+    const message = createBaseCreateTemplateRequest();
+    message.accountId = object.accountId ?? "";
+    message.templateId = object.templateId ?? undefined;
+    message.fields = (object.fields !== undefined && object.fields !== null)
+      ? TemplateFields.fromPartial(object.fields)
+      : undefined;
+    message.replyOptions = (object.replyOptions !== undefined && object.replyOptions !== null)
+      ? ReplyOptionList.fromPartial(object.replyOptions)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseTemplate(): Template {
+  return {
+    templateId: "",
+    accountId: "",
+    name: "",
+    channelType: "",
+    bodyTemplate: "",
+    replyOptions: [],
+    placeholders: [],
+    createdAt: undefined,
+    updatedAt: undefined,
+  };
+}
+
+export const Template: MessageFns<Template> = {
+  encode(message: Template, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.templateId !== "") {
+      writer.uint32(10).string(message.templateId);
+    }
+    if (message.accountId !== "") {
+      writer.uint32(18).string(message.accountId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.channelType !== "") {
+      writer.uint32(34).string(message.channelType);
+    }
+    if (message.bodyTemplate !== "") {
+      writer.uint32(42).string(message.bodyTemplate);
+    }
+    for (const v of message.replyOptions) {
+      ReplyOption.encode(v!, writer.uint32(50).fork()).join();
+    }
+    for (const v of message.placeholders) {
+      writer.uint32(58).string(v!);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(66).fork()).join();
+    }
+    if (message.updatedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(74).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Template {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTemplate();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.templateId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.bodyTemplate = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.replyOptions.push(ReplyOption.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.placeholders.push(reader.string());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Template {
+    return {
+      templateId: isSet(object.templateId)
+        ? globalThis.String(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.String(object.template_id)
+        : "",
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : "",
+      bodyTemplate: isSet(object.bodyTemplate)
+        ? globalThis.String(object.bodyTemplate)
+        : isSet(object.body_template)
+        ? globalThis.String(object.body_template)
+        : "",
+      replyOptions: globalThis.Array.isArray(object?.replyOptions)
+        ? object.replyOptions.map((e: any) => ReplyOption.fromJSON(e))
+        : globalThis.Array.isArray(object?.reply_options)
+        ? object.reply_options.map((e: any) => ReplyOption.fromJSON(e))
+        : [],
+      placeholders: globalThis.Array.isArray(object?.placeholders)
+        ? object.placeholders.map((e: any) => globalThis.String(e))
+        : [],
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : undefined,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: Template): unknown {
+    const obj: any = {};
+    if (message.templateId !== "") {
+      obj.templateId = message.templateId;
+    }
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.channelType !== "") {
+      obj.channelType = message.channelType;
+    }
+    if (message.bodyTemplate !== "") {
+      obj.bodyTemplate = message.bodyTemplate;
+    }
+    if (message.replyOptions?.length) {
+      obj.replyOptions = message.replyOptions.map((e) => ReplyOption.toJSON(e));
+    }
+    if (message.placeholders?.length) {
+      obj.placeholders = message.placeholders;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Template>, I>>(base?: I): Template {
+    return Template.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Template>, I>>(object: I): Template {
+    const message = createBaseTemplate();
+    message.templateId = object.templateId ?? "";
+    message.accountId = object.accountId ?? "";
+    message.name = object.name ?? "";
+    message.channelType = object.channelType ?? "";
+    message.bodyTemplate = object.bodyTemplate ?? "";
+    message.replyOptions = object.replyOptions?.map((e) => ReplyOption.fromPartial(e)) || [];
+    message.placeholders = object.placeholders?.map((e) => e) || [];
+    message.createdAt = object.createdAt ?? undefined;
+    message.updatedAt = object.updatedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseTemplateWritten(): TemplateWritten {
+  return { template: undefined, created: false };
+}
+
+export const TemplateWritten: MessageFns<TemplateWritten> = {
+  encode(message: TemplateWritten, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.template !== undefined) {
+      Template.encode(message.template, writer.uint32(10).fork()).join();
+    }
+    if (message.created !== false) {
+      writer.uint32(16).bool(message.created);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TemplateWritten {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTemplateWritten();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.template = Template.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.created = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TemplateWritten {
+    return {
+      template: isSet(object.template) ? Template.fromJSON(object.template) : undefined,
+      created: isSet(object.created) ? globalThis.Boolean(object.created) : false,
+    };
+  },
+
+  toJSON(message: TemplateWritten): unknown {
+    const obj: any = {};
+    if (message.template !== undefined) {
+      obj.template = Template.toJSON(message.template);
+    }
+    if (message.created !== false) {
+      obj.created = message.created;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TemplateWritten>, I>>(base?: I): TemplateWritten {
+    return TemplateWritten.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TemplateWritten>, I>>(object: I): TemplateWritten {
+    const message = createBaseTemplateWritten();
+    message.template = (object.template !== undefined && object.template !== null)
+      ? Template.fromPartial(object.template)
+      : undefined;
+    message.created = object.created ?? false;
+    return message;
+  },
+};
+
+function createBaseUpdateTemplateRequest(): UpdateTemplateRequest {
+  return { accountId: "", templateId: "", fields: undefined, replyOptions: undefined };
+}
+
+export const UpdateTemplateRequest: MessageFns<UpdateTemplateRequest> = {
+  encode(message: UpdateTemplateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.templateId !== "") {
+      writer.uint32(18).string(message.templateId);
+    }
+    if (message.fields !== undefined) {
+      TemplateFields.encode(message.fields, writer.uint32(26).fork()).join();
+    }
+    if (message.replyOptions !== undefined) {
+      ReplyOptionList.encode(message.replyOptions, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTemplateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTemplateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.templateId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fields = TemplateFields.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.replyOptions = ReplyOptionList.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateTemplateRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      templateId: isSet(object.templateId)
+        ? globalThis.String(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.String(object.template_id)
+        : "",
+      fields: isSet(object.fields) ? TemplateFields.fromJSON(object.fields) : undefined,
+      replyOptions: isSet(object.replyOptions)
+        ? ReplyOptionList.fromJSON(object.replyOptions)
+        : isSet(object.reply_options)
+        ? ReplyOptionList.fromJSON(object.reply_options)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdateTemplateRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.templateId !== "") {
+      obj.templateId = message.templateId;
+    }
+    if (message.fields !== undefined) {
+      obj.fields = TemplateFields.toJSON(message.fields);
+    }
+    if (message.replyOptions !== undefined) {
+      obj.replyOptions = ReplyOptionList.toJSON(message.replyOptions);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateTemplateRequest>, I>>(base?: I): UpdateTemplateRequest {
+    return UpdateTemplateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateTemplateRequest>, I>>(object: I): UpdateTemplateRequest {
+    const message = createBaseUpdateTemplateRequest();
+    message.accountId = object.accountId ?? "";
+    message.templateId = object.templateId ?? "";
+    message.fields = (object.fields !== undefined && object.fields !== null)
+      ? TemplateFields.fromPartial(object.fields)
+      : undefined;
+    message.replyOptions = (object.replyOptions !== undefined && object.replyOptions !== null)
+      ? ReplyOptionList.fromPartial(object.replyOptions)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetTemplateRequest(): GetTemplateRequest {
+  return { accountId: "", templateId: "" };
+}
+
+export const GetTemplateRequest: MessageFns<GetTemplateRequest> = {
+  encode(message: GetTemplateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.templateId !== "") {
+      writer.uint32(18).string(message.templateId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTemplateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTemplateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.templateId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTemplateRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      templateId: isSet(object.templateId)
+        ? globalThis.String(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.String(object.template_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetTemplateRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.templateId !== "") {
+      obj.templateId = message.templateId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetTemplateRequest>, I>>(base?: I): GetTemplateRequest {
+    return GetTemplateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetTemplateRequest>, I>>(object: I): GetTemplateRequest {
+    const message = createBaseGetTemplateRequest();
+    message.accountId = object.accountId ?? "";
+    message.templateId = object.templateId ?? "";
+    return message;
+  },
+};
+
+function createBaseListTemplatesRequest(): ListTemplatesRequest {
+  return { accountId: "", pageSize: undefined, cursor: undefined };
+}
+
+export const ListTemplatesRequest: MessageFns<ListTemplatesRequest> = {
+  encode(message: ListTemplatesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.pageSize !== undefined) {
+      writer.uint32(18).string(message.pageSize);
+    }
+    if (message.cursor !== undefined) {
+      writer.uint32(26).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTemplatesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTemplatesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageSize = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTemplatesRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      pageSize: isSet(object.pageSize)
+        ? globalThis.String(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.String(object.page_size)
+        : undefined,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : undefined,
+    };
+  },
+
+  toJSON(message: ListTemplatesRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.pageSize !== undefined) {
+      obj.pageSize = message.pageSize;
+    }
+    if (message.cursor !== undefined) {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListTemplatesRequest>, I>>(base?: I): ListTemplatesRequest {
+    return ListTemplatesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListTemplatesRequest>, I>>(object: I): ListTemplatesRequest {
+    const message = createBaseListTemplatesRequest();
+    message.accountId = object.accountId ?? "";
+    message.pageSize = object.pageSize ?? undefined;
+    message.cursor = object.cursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListTemplatesResponse(): ListTemplatesResponse {
+  return { items: [], nextCursor: undefined };
+}
+
+export const ListTemplatesResponse: MessageFns<ListTemplatesResponse> = {
+  encode(message: ListTemplatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      Template.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== undefined) {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTemplatesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTemplatesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(Template.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTemplatesResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Template.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListTemplatesResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => Template.toJSON(e));
+    }
+    if (message.nextCursor !== undefined) {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListTemplatesResponse>, I>>(base?: I): ListTemplatesResponse {
+    return ListTemplatesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListTemplatesResponse>, I>>(object: I): ListTemplatesResponse {
+    const message = createBaseListTemplatesResponse();
+    message.items = object.items?.map((e) => Template.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRenderTemplateRequest(): RenderTemplateRequest {
+  return { accountId: "", templateId: "", templateParameters: {} };
+}
+
+export const RenderTemplateRequest: MessageFns<RenderTemplateRequest> = {
+  encode(message: RenderTemplateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.templateId !== "") {
+      writer.uint32(18).string(message.templateId);
+    }
+    globalThis.Object.entries(message.templateParameters).forEach(([key, value]: [string, string]) => {
+      RenderTemplateRequest_TemplateParametersEntry.encode({ key: key as any, value }, writer.uint32(26).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenderTemplateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenderTemplateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.templateId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            const entry3 = RenderTemplateRequest_TemplateParametersEntry.decode(reader, reader.uint32());
+            if (entry3.value !== undefined) {
+              message.templateParameters[entry3.key] = entry3.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenderTemplateRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      templateId: isSet(object.templateId)
+        ? globalThis.String(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.String(object.template_id)
+        : "",
+      templateParameters: isObject(object.templateParameters)
+        ? (globalThis.Object.entries(object.templateParameters) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : isObject(object.template_parameters)
+        ? (globalThis.Object.entries(object.template_parameters) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+    };
+  },
+
+  toJSON(message: RenderTemplateRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.templateId !== "") {
+      obj.templateId = message.templateId;
+    }
+    if (message.templateParameters) {
+      const entries = globalThis.Object.entries(message.templateParameters) as [string, string][];
+      if (entries.length > 0) {
+        obj.templateParameters = {};
+        entries.forEach(([k, v]) => {
+          obj.templateParameters[k] = v;
+        });
+      }
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RenderTemplateRequest>, I>>(base?: I): RenderTemplateRequest {
+    return RenderTemplateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RenderTemplateRequest>, I>>(object: I): RenderTemplateRequest {
+    const message = createBaseRenderTemplateRequest();
+    message.accountId = object.accountId ?? "";
+    message.templateId = object.templateId ?? "";
+    message.templateParameters = (globalThis.Object.entries(object.templateParameters ?? {}) as [string, string][])
+      .reduce((acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      }, {});
+    return message;
+  },
+};
+
+function createBaseRenderTemplateRequest_TemplateParametersEntry(): RenderTemplateRequest_TemplateParametersEntry {
+  return { key: "", value: "" };
+}
+
+export const RenderTemplateRequest_TemplateParametersEntry: MessageFns<RenderTemplateRequest_TemplateParametersEntry> =
+  {
+    encode(
+      message: RenderTemplateRequest_TemplateParametersEntry,
+      writer: BinaryWriter = new BinaryWriter(),
+    ): BinaryWriter {
+      if (message.key !== "") {
+        writer.uint32(10).string(message.key);
+      }
+      if (message.value !== "") {
+        writer.uint32(18).string(message.value);
+      }
+      return writer;
+    },
+
+    decode(input: BinaryReader | Uint8Array, length?: number): RenderTemplateRequest_TemplateParametersEntry {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseRenderTemplateRequest_TemplateParametersEntry();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.key = reader.string();
+              continue;
+            }
+            case 2: {
+              if (tag !== 18) {
+                break;
+              }
+
+              message.value = reader.string();
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    fromJSON(object: any): RenderTemplateRequest_TemplateParametersEntry {
+      return {
+        key: isSet(object.key) ? globalThis.String(object.key) : "",
+        value: isSet(object.value) ? globalThis.String(object.value) : "",
+      };
+    },
+
+    toJSON(message: RenderTemplateRequest_TemplateParametersEntry): unknown {
+      const obj: any = {};
+      if (message.key !== "") {
+        obj.key = message.key;
+      }
+      if (message.value !== "") {
+        obj.value = message.value;
+      }
+      return obj;
+    },
+
+    create<I extends Exact<DeepPartial<RenderTemplateRequest_TemplateParametersEntry>, I>>(
+      base?: I,
+    ): RenderTemplateRequest_TemplateParametersEntry {
+      return RenderTemplateRequest_TemplateParametersEntry.fromPartial(base ?? ({} as any));
+    },
+    fromPartial<I extends Exact<DeepPartial<RenderTemplateRequest_TemplateParametersEntry>, I>>(
+      object: I,
+    ): RenderTemplateRequest_TemplateParametersEntry {
+      const message = createBaseRenderTemplateRequest_TemplateParametersEntry();
+      message.key = object.key ?? "";
+      message.value = object.value ?? "";
+      return message;
+    },
+  };
+
+function createBaseRenderedTemplate(): RenderedTemplate {
+  return {
+    templateId: "",
+    channelType: "",
+    body: "",
+    segmentCount: 0,
+    encoding: "",
+    characterCount: 0,
+    charactersPerSegment: 0,
+  };
+}
+
+export const RenderedTemplate: MessageFns<RenderedTemplate> = {
+  encode(message: RenderedTemplate, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.templateId !== "") {
+      writer.uint32(10).string(message.templateId);
+    }
+    if (message.channelType !== "") {
+      writer.uint32(18).string(message.channelType);
+    }
+    if (message.body !== "") {
+      writer.uint32(26).string(message.body);
+    }
+    if (message.segmentCount !== 0) {
+      writer.uint32(32).int32(message.segmentCount);
+    }
+    if (message.encoding !== "") {
+      writer.uint32(42).string(message.encoding);
+    }
+    if (message.characterCount !== 0) {
+      writer.uint32(48).int32(message.characterCount);
+    }
+    if (message.charactersPerSegment !== 0) {
+      writer.uint32(56).int32(message.charactersPerSegment);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenderedTemplate {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenderedTemplate();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.templateId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.segmentCount = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.encoding = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.characterCount = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.charactersPerSegment = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenderedTemplate {
+    return {
+      templateId: isSet(object.templateId)
+        ? globalThis.String(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.String(object.template_id)
+        : "",
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : "",
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+      segmentCount: isSet(object.segmentCount)
+        ? globalThis.Number(object.segmentCount)
+        : isSet(object.segment_count)
+        ? globalThis.Number(object.segment_count)
+        : 0,
+      encoding: isSet(object.encoding) ? globalThis.String(object.encoding) : "",
+      characterCount: isSet(object.characterCount)
+        ? globalThis.Number(object.characterCount)
+        : isSet(object.character_count)
+        ? globalThis.Number(object.character_count)
+        : 0,
+      charactersPerSegment: isSet(object.charactersPerSegment)
+        ? globalThis.Number(object.charactersPerSegment)
+        : isSet(object.characters_per_segment)
+        ? globalThis.Number(object.characters_per_segment)
+        : 0,
+    };
+  },
+
+  toJSON(message: RenderedTemplate): unknown {
+    const obj: any = {};
+    if (message.templateId !== "") {
+      obj.templateId = message.templateId;
+    }
+    if (message.channelType !== "") {
+      obj.channelType = message.channelType;
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    if (message.segmentCount !== 0) {
+      obj.segmentCount = Math.round(message.segmentCount);
+    }
+    if (message.encoding !== "") {
+      obj.encoding = message.encoding;
+    }
+    if (message.characterCount !== 0) {
+      obj.characterCount = Math.round(message.characterCount);
+    }
+    if (message.charactersPerSegment !== 0) {
+      obj.charactersPerSegment = Math.round(message.charactersPerSegment);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RenderedTemplate>, I>>(base?: I): RenderedTemplate {
+    return RenderedTemplate.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RenderedTemplate>, I>>(object: I): RenderedTemplate {
+    const message = createBaseRenderedTemplate();
+    message.templateId = object.templateId ?? "";
+    message.channelType = object.channelType ?? "";
+    message.body = object.body ?? "";
+    message.segmentCount = object.segmentCount ?? 0;
+    message.encoding = object.encoding ?? "";
+    message.characterCount = object.characterCount ?? 0;
+    message.charactersPerSegment = object.charactersPerSegment ?? 0;
+    return message;
+  },
+};
+
 /** Submission, segments, status lifecycle and dispatch (spec 2.1, 2.2, 3.1, 4.2). */
 export type MessagingServiceService = typeof MessagingServiceService;
 export const MessagingServiceService = {
@@ -5090,6 +6735,57 @@ export const MessagingServiceService = {
       Buffer.from(ListMessagesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListMessagesResponse => ListMessagesResponse.decode(value),
   },
+  /** Templates (spec 2.4, 4.4): managed by signed-in users only, never API keys. */
+  createTemplate: {
+    path: "/messaging.v1.MessagingService/CreateTemplate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateTemplateRequest): Buffer =>
+      Buffer.from(CreateTemplateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateTemplateRequest => CreateTemplateRequest.decode(value),
+    responseSerialize: (value: TemplateWritten): Buffer => Buffer.from(TemplateWritten.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TemplateWritten => TemplateWritten.decode(value),
+  },
+  updateTemplate: {
+    path: "/messaging.v1.MessagingService/UpdateTemplate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateTemplateRequest): Buffer =>
+      Buffer.from(UpdateTemplateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateTemplateRequest => UpdateTemplateRequest.decode(value),
+    responseSerialize: (value: Template): Buffer => Buffer.from(Template.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Template => Template.decode(value),
+  },
+  getTemplate: {
+    path: "/messaging.v1.MessagingService/GetTemplate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetTemplateRequest): Buffer => Buffer.from(GetTemplateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetTemplateRequest => GetTemplateRequest.decode(value),
+    responseSerialize: (value: Template): Buffer => Buffer.from(Template.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Template => Template.decode(value),
+  },
+  listTemplates: {
+    path: "/messaging.v1.MessagingService/ListTemplates" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListTemplatesRequest): Buffer => Buffer.from(ListTemplatesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListTemplatesRequest => ListTemplatesRequest.decode(value),
+    responseSerialize: (value: ListTemplatesResponse): Buffer =>
+      Buffer.from(ListTemplatesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListTemplatesResponse => ListTemplatesResponse.decode(value),
+  },
+  /** The text a send with these parameters would carry, with its segments. */
+  renderTemplate: {
+    path: "/messaging.v1.MessagingService/RenderTemplate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RenderTemplateRequest): Buffer =>
+      Buffer.from(RenderTemplateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RenderTemplateRequest => RenderTemplateRequest.decode(value),
+    responseSerialize: (value: RenderedTemplate): Buffer => Buffer.from(RenderedTemplate.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RenderedTemplate => RenderedTemplate.decode(value),
+  },
 } as const;
 
 export interface MessagingServiceServer extends UntypedServiceImplementation {
@@ -5115,6 +6811,13 @@ export interface MessagingServiceServer extends UntypedServiceImplementation {
   listCarrierEvents: handleUnaryCall<ListCarrierEventsRequest, CarrierEventList>;
   /** GET /v1/{accounts|subaccounts}/{id}/messages: newest first, keyset-paged (DECISIONS "Messages"). */
   listMessages: handleUnaryCall<ListMessagesRequest, ListMessagesResponse>;
+  /** Templates (spec 2.4, 4.4): managed by signed-in users only, never API keys. */
+  createTemplate: handleUnaryCall<CreateTemplateRequest, TemplateWritten>;
+  updateTemplate: handleUnaryCall<UpdateTemplateRequest, Template>;
+  getTemplate: handleUnaryCall<GetTemplateRequest, Template>;
+  listTemplates: handleUnaryCall<ListTemplatesRequest, ListTemplatesResponse>;
+  /** The text a send with these parameters would carry, with its segments. */
+  renderTemplate: handleUnaryCall<RenderTemplateRequest, RenderedTemplate>;
 }
 
 export interface MessagingServiceClient extends Client {
@@ -5321,6 +7024,83 @@ export interface MessagingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListMessagesResponse) => void,
+  ): ClientUnaryCall;
+  /** Templates (spec 2.4, 4.4): managed by signed-in users only, never API keys. */
+  createTemplate(
+    request: CreateTemplateRequest,
+    callback: (error: ServiceError | null, response: TemplateWritten) => void,
+  ): ClientUnaryCall;
+  createTemplate(
+    request: CreateTemplateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TemplateWritten) => void,
+  ): ClientUnaryCall;
+  createTemplate(
+    request: CreateTemplateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TemplateWritten) => void,
+  ): ClientUnaryCall;
+  updateTemplate(
+    request: UpdateTemplateRequest,
+    callback: (error: ServiceError | null, response: Template) => void,
+  ): ClientUnaryCall;
+  updateTemplate(
+    request: UpdateTemplateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Template) => void,
+  ): ClientUnaryCall;
+  updateTemplate(
+    request: UpdateTemplateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Template) => void,
+  ): ClientUnaryCall;
+  getTemplate(
+    request: GetTemplateRequest,
+    callback: (error: ServiceError | null, response: Template) => void,
+  ): ClientUnaryCall;
+  getTemplate(
+    request: GetTemplateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Template) => void,
+  ): ClientUnaryCall;
+  getTemplate(
+    request: GetTemplateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Template) => void,
+  ): ClientUnaryCall;
+  listTemplates(
+    request: ListTemplatesRequest,
+    callback: (error: ServiceError | null, response: ListTemplatesResponse) => void,
+  ): ClientUnaryCall;
+  listTemplates(
+    request: ListTemplatesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListTemplatesResponse) => void,
+  ): ClientUnaryCall;
+  listTemplates(
+    request: ListTemplatesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListTemplatesResponse) => void,
+  ): ClientUnaryCall;
+  /** The text a send with these parameters would carry, with its segments. */
+  renderTemplate(
+    request: RenderTemplateRequest,
+    callback: (error: ServiceError | null, response: RenderedTemplate) => void,
+  ): ClientUnaryCall;
+  renderTemplate(
+    request: RenderTemplateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RenderedTemplate) => void,
+  ): ClientUnaryCall;
+  renderTemplate(
+    request: RenderTemplateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RenderedTemplate) => void,
   ): ClientUnaryCall;
 }
 

@@ -42,6 +42,28 @@ export interface PaymentSubscriptionUpdated {
   occurredAt: string;
 }
 
+/**
+ * Payload on topic `carrier.inbound`, keyed by the sender's address (so one
+ * person's replies stay in order); type CarrierInboundReceived, version 1.
+ * Sent once per (carrier, carrier message id).
+ */
+export interface CarrierInboundReceived {
+  providerEventId: string;
+  carrier: string;
+  carrierMessageId: string;
+  /** Sms, WhatsApp or Email. */
+  channelType: string;
+  /** The sender (E.164, or an email address). */
+  from: string;
+  /** The platform number (or sender address) that received it. */
+  to: string;
+  body: string;
+  /** When the carrier received it (ISO-8601, UTC). */
+  receivedAt: string;
+  /** WhatsApp: the carrier message id of the message it quotes (`context.id`). */
+  contextCarrierMessageId?: string | undefined;
+}
+
 function createBaseCarrierReceiptReceived(): CarrierReceiptReceived {
   return {
     providerEventId: "",
@@ -381,6 +403,233 @@ export const PaymentSubscriptionUpdated: MessageFns<PaymentSubscriptionUpdated> 
     message.accountId = object.accountId ?? "";
     message.subscriptionStatus = object.subscriptionStatus ?? "";
     message.occurredAt = object.occurredAt ?? "";
+    return message;
+  },
+};
+
+function createBaseCarrierInboundReceived(): CarrierInboundReceived {
+  return {
+    providerEventId: "",
+    carrier: "",
+    carrierMessageId: "",
+    channelType: "",
+    from: "",
+    to: "",
+    body: "",
+    receivedAt: "",
+    contextCarrierMessageId: undefined,
+  };
+}
+
+export const CarrierInboundReceived: MessageFns<CarrierInboundReceived> = {
+  encode(message: CarrierInboundReceived, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.providerEventId !== "") {
+      writer.uint32(10).string(message.providerEventId);
+    }
+    if (message.carrier !== "") {
+      writer.uint32(18).string(message.carrier);
+    }
+    if (message.carrierMessageId !== "") {
+      writer.uint32(26).string(message.carrierMessageId);
+    }
+    if (message.channelType !== "") {
+      writer.uint32(34).string(message.channelType);
+    }
+    if (message.from !== "") {
+      writer.uint32(42).string(message.from);
+    }
+    if (message.to !== "") {
+      writer.uint32(50).string(message.to);
+    }
+    if (message.body !== "") {
+      writer.uint32(58).string(message.body);
+    }
+    if (message.receivedAt !== "") {
+      writer.uint32(66).string(message.receivedAt);
+    }
+    if (message.contextCarrierMessageId !== undefined) {
+      writer.uint32(74).string(message.contextCarrierMessageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CarrierInboundReceived {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCarrierInboundReceived();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.providerEventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.carrier = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.carrierMessageId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.receivedAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.contextCarrierMessageId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CarrierInboundReceived {
+    return {
+      providerEventId: isSet(object.providerEventId)
+        ? globalThis.String(object.providerEventId)
+        : isSet(object.provider_event_id)
+        ? globalThis.String(object.provider_event_id)
+        : "",
+      carrier: isSet(object.carrier) ? globalThis.String(object.carrier) : "",
+      carrierMessageId: isSet(object.carrierMessageId)
+        ? globalThis.String(object.carrierMessageId)
+        : isSet(object.carrier_message_id)
+        ? globalThis.String(object.carrier_message_id)
+        : "",
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : "",
+      from: isSet(object.from) ? globalThis.String(object.from) : "",
+      to: isSet(object.to) ? globalThis.String(object.to) : "",
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+      receivedAt: isSet(object.receivedAt)
+        ? globalThis.String(object.receivedAt)
+        : isSet(object.received_at)
+        ? globalThis.String(object.received_at)
+        : "",
+      contextCarrierMessageId: isSet(object.contextCarrierMessageId)
+        ? globalThis.String(object.contextCarrierMessageId)
+        : isSet(object.context_carrier_message_id)
+        ? globalThis.String(object.context_carrier_message_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CarrierInboundReceived): unknown {
+    const obj: any = {};
+    if (message.providerEventId !== "") {
+      obj.providerEventId = message.providerEventId;
+    }
+    if (message.carrier !== "") {
+      obj.carrier = message.carrier;
+    }
+    if (message.carrierMessageId !== "") {
+      obj.carrierMessageId = message.carrierMessageId;
+    }
+    if (message.channelType !== "") {
+      obj.channelType = message.channelType;
+    }
+    if (message.from !== "") {
+      obj.from = message.from;
+    }
+    if (message.to !== "") {
+      obj.to = message.to;
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    if (message.receivedAt !== "") {
+      obj.receivedAt = message.receivedAt;
+    }
+    if (message.contextCarrierMessageId !== undefined) {
+      obj.contextCarrierMessageId = message.contextCarrierMessageId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CarrierInboundReceived>, I>>(base?: I): CarrierInboundReceived {
+    return CarrierInboundReceived.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CarrierInboundReceived>, I>>(object: I): CarrierInboundReceived {
+    const message = createBaseCarrierInboundReceived();
+    message.providerEventId = object.providerEventId ?? "";
+    message.carrier = object.carrier ?? "";
+    message.carrierMessageId = object.carrierMessageId ?? "";
+    message.channelType = object.channelType ?? "";
+    message.from = object.from ?? "";
+    message.to = object.to ?? "";
+    message.body = object.body ?? "";
+    message.receivedAt = object.receivedAt ?? "";
+    message.contextCarrierMessageId = object.contextCarrierMessageId ?? undefined;
     return message;
   },
 };

@@ -33,7 +33,11 @@ export interface InboundMessage {
   inReplyToMessageId?: string | undefined;
   inReplyToClientReference?: string | undefined;
   replyOptionKey?: string | undefined;
-  replyOptionValue?: string | undefined;
+  replyOptionValue?:
+    | string
+    | undefined;
+  /** True when it came after the answered message's expiresAt (it answers nothing then). */
+  afterExpiry: boolean;
 }
 
 export interface ListInboundMessagesRequest {
@@ -48,6 +52,17 @@ export interface ListInboundMessagesRequest {
 export interface ListInboundMessagesResponse {
   items: InboundMessage[];
   nextCursor?: string | undefined;
+}
+
+export interface ListMessageRepliesRequest {
+  accountId: string;
+  /** Set on the subaccount route: the message must belong to it. */
+  subaccountId?: string | undefined;
+  messageId: string;
+}
+
+export interface ListMessageRepliesResponse {
+  items: InboundMessage[];
 }
 
 function createBaseInboundMessage(): InboundMessage {
@@ -65,6 +80,7 @@ function createBaseInboundMessage(): InboundMessage {
     inReplyToClientReference: undefined,
     replyOptionKey: undefined,
     replyOptionValue: undefined,
+    afterExpiry: false,
   };
 }
 
@@ -108,6 +124,9 @@ export const InboundMessage: MessageFns<InboundMessage> = {
     }
     if (message.replyOptionValue !== undefined) {
       writer.uint32(106).string(message.replyOptionValue);
+    }
+    if (message.afterExpiry !== false) {
+      writer.uint32(112).bool(message.afterExpiry);
     }
     return writer;
   },
@@ -229,6 +248,14 @@ export const InboundMessage: MessageFns<InboundMessage> = {
             message.replyOptionValue = reader.string();
             continue;
           }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.afterExpiry = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -292,6 +319,11 @@ export const InboundMessage: MessageFns<InboundMessage> = {
         : isSet(object.reply_option_value)
         ? globalThis.String(object.reply_option_value)
         : undefined,
+      afterExpiry: isSet(object.afterExpiry)
+        ? globalThis.Boolean(object.afterExpiry)
+        : isSet(object.after_expiry)
+        ? globalThis.Boolean(object.after_expiry)
+        : false,
     };
   },
 
@@ -336,6 +368,9 @@ export const InboundMessage: MessageFns<InboundMessage> = {
     if (message.replyOptionValue !== undefined) {
       obj.replyOptionValue = message.replyOptionValue;
     }
+    if (message.afterExpiry !== false) {
+      obj.afterExpiry = message.afterExpiry;
+    }
     return obj;
   },
 
@@ -357,6 +392,7 @@ export const InboundMessage: MessageFns<InboundMessage> = {
     message.inReplyToClientReference = object.inReplyToClientReference ?? undefined;
     message.replyOptionKey = object.replyOptionKey ?? undefined;
     message.replyOptionValue = object.replyOptionValue ?? undefined;
+    message.afterExpiry = object.afterExpiry ?? false;
     return message;
   },
 };
@@ -611,6 +647,188 @@ export const ListInboundMessagesResponse: MessageFns<ListInboundMessagesResponse
   },
 };
 
+function createBaseListMessageRepliesRequest(): ListMessageRepliesRequest {
+  return { accountId: "", subaccountId: undefined, messageId: "" };
+}
+
+export const ListMessageRepliesRequest: MessageFns<ListMessageRepliesRequest> = {
+  encode(message: ListMessageRepliesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.messageId !== "") {
+      writer.uint32(26).string(message.messageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMessageRepliesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMessageRepliesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMessageRepliesRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListMessageRepliesRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.messageId !== "") {
+      obj.messageId = message.messageId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMessageRepliesRequest>, I>>(base?: I): ListMessageRepliesRequest {
+    return ListMessageRepliesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMessageRepliesRequest>, I>>(object: I): ListMessageRepliesRequest {
+    const message = createBaseListMessageRepliesRequest();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.messageId = object.messageId ?? "";
+    return message;
+  },
+};
+
+function createBaseListMessageRepliesResponse(): ListMessageRepliesResponse {
+  return { items: [] };
+}
+
+export const ListMessageRepliesResponse: MessageFns<ListMessageRepliesResponse> = {
+  encode(message: ListMessageRepliesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      InboundMessage.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMessageRepliesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMessageRepliesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(InboundMessage.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMessageRepliesResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => InboundMessage.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListMessageRepliesResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => InboundMessage.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListMessageRepliesResponse>, I>>(base?: I): ListMessageRepliesResponse {
+    return ListMessageRepliesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListMessageRepliesResponse>, I>>(object: I): ListMessageRepliesResponse {
+    const message = createBaseListMessageRepliesResponse();
+    message.items = object.items?.map((e) => InboundMessage.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /** Inbound messages and their link to the message they answer (spec 2.3, 4.3). */
 export type RepliesServiceService = typeof RepliesServiceService;
 export const RepliesServiceService = {
@@ -625,10 +843,30 @@ export const RepliesServiceService = {
       Buffer.from(ListInboundMessagesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListInboundMessagesResponse => ListInboundMessagesResponse.decode(value),
   },
+  /**
+   * The replies to one message, oldest first (spec 4.2); NOT_FOUND when the
+   * caller cannot reach the message.
+   */
+  listMessageReplies: {
+    path: "/replies.v1.RepliesService/ListMessageReplies" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListMessageRepliesRequest): Buffer =>
+      Buffer.from(ListMessageRepliesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListMessageRepliesRequest => ListMessageRepliesRequest.decode(value),
+    responseSerialize: (value: ListMessageRepliesResponse): Buffer =>
+      Buffer.from(ListMessageRepliesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListMessageRepliesResponse => ListMessageRepliesResponse.decode(value),
+  },
 } as const;
 
 export interface RepliesServiceServer extends UntypedServiceImplementation {
   listInboundMessages: handleUnaryCall<ListInboundMessagesRequest, ListInboundMessagesResponse>;
+  /**
+   * The replies to one message, oldest first (spec 4.2); NOT_FOUND when the
+   * caller cannot reach the message.
+   */
+  listMessageReplies: handleUnaryCall<ListMessageRepliesRequest, ListMessageRepliesResponse>;
 }
 
 export interface RepliesServiceClient extends Client {
@@ -646,6 +884,25 @@ export interface RepliesServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListInboundMessagesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The replies to one message, oldest first (spec 4.2); NOT_FOUND when the
+   * caller cannot reach the message.
+   */
+  listMessageReplies(
+    request: ListMessageRepliesRequest,
+    callback: (error: ServiceError | null, response: ListMessageRepliesResponse) => void,
+  ): ClientUnaryCall;
+  listMessageReplies(
+    request: ListMessageRepliesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListMessageRepliesResponse) => void,
+  ): ClientUnaryCall;
+  listMessageReplies(
+    request: ListMessageRepliesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListMessageRepliesResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -55,6 +55,11 @@ export interface ChooseSenderResponse {
   fromAddress: string;
 }
 
+export interface ResolveNumberRequest {
+  address: string;
+  channelType: string;
+}
+
 function createBasePhoneNumber(): PhoneNumber {
   return {
     numberId: "",
@@ -632,6 +637,95 @@ export const ChooseSenderResponse: MessageFns<ChooseSenderResponse> = {
   },
 };
 
+function createBaseResolveNumberRequest(): ResolveNumberRequest {
+  return { address: "", channelType: "" };
+}
+
+export const ResolveNumberRequest: MessageFns<ResolveNumberRequest> = {
+  encode(message: ResolveNumberRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.address !== "") {
+      writer.uint32(10).string(message.address);
+    }
+    if (message.channelType !== "") {
+      writer.uint32(18).string(message.channelType);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveNumberRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveNumberRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.address = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveNumberRequest {
+    return {
+      address: isSet(object.address) ? globalThis.String(object.address) : "",
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : "",
+    };
+  },
+
+  toJSON(message: ResolveNumberRequest): unknown {
+    const obj: any = {};
+    if (message.address !== "") {
+      obj.address = message.address;
+    }
+    if (message.channelType !== "") {
+      obj.channelType = message.channelType;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResolveNumberRequest>, I>>(base?: I): ResolveNumberRequest {
+    return ResolveNumberRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResolveNumberRequest>, I>>(object: I): ResolveNumberRequest {
+    const message = createBaseResolveNumberRequest();
+    message.address = object.address ?? "";
+    message.channelType = object.channelType ?? "";
+    return message;
+  },
+};
+
 /** Numbers, pools and sender choice (spec 2.5, 2.9, 4.5). */
 export type RoutingServiceService = typeof RoutingServiceService;
 export const RoutingServiceService = {
@@ -655,12 +749,32 @@ export const RoutingServiceService = {
       Buffer.from(ChooseSenderResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ChooseSenderResponse => ChooseSenderResponse.decode(value),
   },
+  /**
+   * Services only: which account's active number (or sender address) this
+   * is, for a channel; NOT_FOUND when none (e.g. an inbound message to a
+   * released number).
+   */
+  resolveNumber: {
+    path: "/routing.v1.RoutingService/ResolveNumber" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResolveNumberRequest): Buffer => Buffer.from(ResolveNumberRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResolveNumberRequest => ResolveNumberRequest.decode(value),
+    responseSerialize: (value: PhoneNumber): Buffer => Buffer.from(PhoneNumber.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PhoneNumber => PhoneNumber.decode(value),
+  },
 } as const;
 
 export interface RoutingServiceServer extends UntypedServiceImplementation {
   listNumbers: handleUnaryCall<ListNumbersRequest, ListNumbersResponse>;
   /** Which of the account's numbers a message to `destination` goes from. */
   chooseSender: handleUnaryCall<ChooseSenderRequest, ChooseSenderResponse>;
+  /**
+   * Services only: which account's active number (or sender address) this
+   * is, for a channel; NOT_FOUND when none (e.g. an inbound message to a
+   * released number).
+   */
+  resolveNumber: handleUnaryCall<ResolveNumberRequest, PhoneNumber>;
 }
 
 export interface RoutingServiceClient extends Client {
@@ -694,6 +808,26 @@ export interface RoutingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ChooseSenderResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Services only: which account's active number (or sender address) this
+   * is, for a channel; NOT_FOUND when none (e.g. an inbound message to a
+   * released number).
+   */
+  resolveNumber(
+    request: ResolveNumberRequest,
+    callback: (error: ServiceError | null, response: PhoneNumber) => void,
+  ): ClientUnaryCall;
+  resolveNumber(
+    request: ResolveNumberRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PhoneNumber) => void,
+  ): ClientUnaryCall;
+  resolveNumber(
+    request: ResolveNumberRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PhoneNumber) => void,
   ): ClientUnaryCall;
 }
 

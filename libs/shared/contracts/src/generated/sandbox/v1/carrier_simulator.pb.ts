@@ -66,6 +66,32 @@ export interface ClockReading {
   now: string | undefined;
 }
 
+export interface SimulateInboundRequest {
+  accountId: string;
+  /** Set for a caller limited to a subaccount: `to` must be a number it reaches. */
+  subaccountId?: string | undefined;
+  channelType: string;
+  from: string;
+  to: string;
+  body: string;
+  /**
+   * WhatsApp: the platform message id of a message sent to `from` that the
+   * reply quotes; the carrier names it by its own id (`context.id`).
+   */
+  quotedMessageId?: string | undefined;
+}
+
+export interface SimulatedInbound {
+  eventId: string;
+  carrierMessageId: string;
+  channelType: string;
+  from: string;
+  to: string;
+  body: string;
+  receivedAt: string | undefined;
+  quotedMessageId?: string | undefined;
+}
+
 function createBaseSetCarrierBehaviorRequest(): SetCarrierBehaviorRequest {
   return { accountId: "", destination: "", outcome: "", afterSeconds: undefined };
 }
@@ -775,6 +801,405 @@ export const ClockReading: MessageFns<ClockReading> = {
   },
 };
 
+function createBaseSimulateInboundRequest(): SimulateInboundRequest {
+  return {
+    accountId: "",
+    subaccountId: undefined,
+    channelType: "",
+    from: "",
+    to: "",
+    body: "",
+    quotedMessageId: undefined,
+  };
+}
+
+export const SimulateInboundRequest: MessageFns<SimulateInboundRequest> = {
+  encode(message: SimulateInboundRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.channelType !== "") {
+      writer.uint32(26).string(message.channelType);
+    }
+    if (message.from !== "") {
+      writer.uint32(34).string(message.from);
+    }
+    if (message.to !== "") {
+      writer.uint32(42).string(message.to);
+    }
+    if (message.body !== "") {
+      writer.uint32(50).string(message.body);
+    }
+    if (message.quotedMessageId !== undefined) {
+      writer.uint32(58).string(message.quotedMessageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SimulateInboundRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSimulateInboundRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.quotedMessageId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SimulateInboundRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : "",
+      from: isSet(object.from) ? globalThis.String(object.from) : "",
+      to: isSet(object.to) ? globalThis.String(object.to) : "",
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+      quotedMessageId: isSet(object.quotedMessageId)
+        ? globalThis.String(object.quotedMessageId)
+        : isSet(object.quoted_message_id)
+        ? globalThis.String(object.quoted_message_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SimulateInboundRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.channelType !== "") {
+      obj.channelType = message.channelType;
+    }
+    if (message.from !== "") {
+      obj.from = message.from;
+    }
+    if (message.to !== "") {
+      obj.to = message.to;
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    if (message.quotedMessageId !== undefined) {
+      obj.quotedMessageId = message.quotedMessageId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SimulateInboundRequest>, I>>(base?: I): SimulateInboundRequest {
+    return SimulateInboundRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SimulateInboundRequest>, I>>(object: I): SimulateInboundRequest {
+    const message = createBaseSimulateInboundRequest();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.channelType = object.channelType ?? "";
+    message.from = object.from ?? "";
+    message.to = object.to ?? "";
+    message.body = object.body ?? "";
+    message.quotedMessageId = object.quotedMessageId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSimulatedInbound(): SimulatedInbound {
+  return {
+    eventId: "",
+    carrierMessageId: "",
+    channelType: "",
+    from: "",
+    to: "",
+    body: "",
+    receivedAt: undefined,
+    quotedMessageId: undefined,
+  };
+}
+
+export const SimulatedInbound: MessageFns<SimulatedInbound> = {
+  encode(message: SimulatedInbound, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    if (message.carrierMessageId !== "") {
+      writer.uint32(18).string(message.carrierMessageId);
+    }
+    if (message.channelType !== "") {
+      writer.uint32(26).string(message.channelType);
+    }
+    if (message.from !== "") {
+      writer.uint32(34).string(message.from);
+    }
+    if (message.to !== "") {
+      writer.uint32(42).string(message.to);
+    }
+    if (message.body !== "") {
+      writer.uint32(50).string(message.body);
+    }
+    if (message.receivedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.receivedAt), writer.uint32(58).fork()).join();
+    }
+    if (message.quotedMessageId !== undefined) {
+      writer.uint32(66).string(message.quotedMessageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SimulatedInbound {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSimulatedInbound();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.carrierMessageId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.receivedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.quotedMessageId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SimulatedInbound {
+    return {
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      carrierMessageId: isSet(object.carrierMessageId)
+        ? globalThis.String(object.carrierMessageId)
+        : isSet(object.carrier_message_id)
+        ? globalThis.String(object.carrier_message_id)
+        : "",
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : "",
+      from: isSet(object.from) ? globalThis.String(object.from) : "",
+      to: isSet(object.to) ? globalThis.String(object.to) : "",
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+      receivedAt: isSet(object.receivedAt)
+        ? globalThis.String(object.receivedAt)
+        : isSet(object.received_at)
+        ? globalThis.String(object.received_at)
+        : undefined,
+      quotedMessageId: isSet(object.quotedMessageId)
+        ? globalThis.String(object.quotedMessageId)
+        : isSet(object.quoted_message_id)
+        ? globalThis.String(object.quoted_message_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SimulatedInbound): unknown {
+    const obj: any = {};
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.carrierMessageId !== "") {
+      obj.carrierMessageId = message.carrierMessageId;
+    }
+    if (message.channelType !== "") {
+      obj.channelType = message.channelType;
+    }
+    if (message.from !== "") {
+      obj.from = message.from;
+    }
+    if (message.to !== "") {
+      obj.to = message.to;
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    if (message.receivedAt !== undefined) {
+      obj.receivedAt = message.receivedAt;
+    }
+    if (message.quotedMessageId !== undefined) {
+      obj.quotedMessageId = message.quotedMessageId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SimulatedInbound>, I>>(base?: I): SimulatedInbound {
+    return SimulatedInbound.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SimulatedInbound>, I>>(object: I): SimulatedInbound {
+    const message = createBaseSimulatedInbound();
+    message.eventId = object.eventId ?? "";
+    message.carrierMessageId = object.carrierMessageId ?? "";
+    message.channelType = object.channelType ?? "";
+    message.from = object.from ?? "";
+    message.to = object.to ?? "";
+    message.body = object.body ?? "";
+    message.receivedAt = object.receivedAt ?? undefined;
+    message.quotedMessageId = object.quotedMessageId ?? undefined;
+    return message;
+  },
+};
+
 /**
  * The sandbox carrier simulator: what the simulated carrier does per
  * destination, the sandbox mailbox, and the sandbox clock (DECISIONS "Sandbox").
@@ -818,6 +1243,20 @@ export const CarrierSimulatorServiceService = {
     responseSerialize: (value: ClockReading): Buffer => Buffer.from(ClockReading.encode(value).finish()),
     responseDeserialize: (value: Buffer): ClockReading => ClockReading.decode(value),
   },
+  /**
+   * A recipient's message to one of the caller's numbers: the simulated
+   * carrier posts it, signed, to the platform's carrier inbound callback.
+   */
+  simulateInbound: {
+    path: "/sandbox.v1.CarrierSimulatorService/SimulateInbound" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SimulateInboundRequest): Buffer =>
+      Buffer.from(SimulateInboundRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SimulateInboundRequest => SimulateInboundRequest.decode(value),
+    responseSerialize: (value: SimulatedInbound): Buffer => Buffer.from(SimulatedInbound.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SimulatedInbound => SimulatedInbound.decode(value),
+  },
 } as const;
 
 export interface CarrierSimulatorServiceServer extends UntypedServiceImplementation {
@@ -825,6 +1264,11 @@ export interface CarrierSimulatorServiceServer extends UntypedServiceImplementat
   listMailbox: handleUnaryCall<ListMailboxRequest, ListMailboxResponse>;
   getClock: handleUnaryCall<GetClockRequest, ClockReading>;
   advanceClock: handleUnaryCall<AdvanceClockRequest, ClockReading>;
+  /**
+   * A recipient's message to one of the caller's numbers: the simulated
+   * carrier posts it, signed, to the platform's carrier inbound callback.
+   */
+  simulateInbound: handleUnaryCall<SimulateInboundRequest, SimulatedInbound>;
 }
 
 export interface CarrierSimulatorServiceClient extends Client {
@@ -887,6 +1331,25 @@ export interface CarrierSimulatorServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ClockReading) => void,
+  ): ClientUnaryCall;
+  /**
+   * A recipient's message to one of the caller's numbers: the simulated
+   * carrier posts it, signed, to the platform's carrier inbound callback.
+   */
+  simulateInbound(
+    request: SimulateInboundRequest,
+    callback: (error: ServiceError | null, response: SimulatedInbound) => void,
+  ): ClientUnaryCall;
+  simulateInbound(
+    request: SimulateInboundRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SimulatedInbound) => void,
+  ): ClientUnaryCall;
+  simulateInbound(
+    request: SimulateInboundRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SimulatedInbound) => void,
   ): ClientUnaryCall;
 }
 
