@@ -26,7 +26,7 @@ let expectedA: string[];
 let base: Date;
 
 const list = (principal: Principal, request: Partial<repliesV1.ListInboundMessagesRequest> = {}) =>
-  handlers.listInboundMessages({ accountId: accountA, pageSize: 0, ...request }, { method: 'test', principal });
+  handlers.listInboundMessages({ accountId: accountA, ...request }, { method: 'test', principal });
 
 const failure = async (promise: Promise<unknown>): Promise<DomainError> => {
   const error = await promise.then(
@@ -89,7 +89,7 @@ describe('ListInboundMessages', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await list(admin, { pageSize: 3, cursor });
+      const page = await list(admin, { pageSize: '3', cursor });
       pages += 1;
       seen.push(...page.items.map((i) => i.inboundMessageId));
       cursor = page.nextCursor;
@@ -105,7 +105,7 @@ describe('ListInboundMessages', () => {
     const pages: string[][] = [];
     let cursor: string | undefined;
     do {
-      const page = await list(admin, { pageSize: 2, cursor, from: new Date(base.getTime() - 10 * 60_000).toISOString(), to });
+      const page = await list(admin, { pageSize: '2', cursor, from: new Date(base.getTime() - 10 * 60_000).toISOString(), to });
       pages.push(page.items.map((i) => i.inboundMessageId));
       cursor = page.nextCursor;
     } while (cursor && pages.length < 10);
@@ -115,7 +115,7 @@ describe('ListInboundMessages', () => {
     const all: string[][] = [];
     cursor = undefined;
     do {
-      const page = await list(admin, { pageSize: 2, cursor, from: new Date(base.getTime() - 4.6 * 60_000).toISOString() });
+      const page = await list(admin, { pageSize: '2', cursor, from: new Date(base.getTime() - 4.6 * 60_000).toISOString() });
       all.push(page.items.map((i) => i.inboundMessageId));
       cursor = page.nextCursor;
     } while (cursor && all.length < 10);
@@ -134,10 +134,10 @@ describe('ListInboundMessages', () => {
       ids.push(row.inbound_message_id);
     }
     const owner: Principal = { ...admin, accountId: accountC };
-    const first = await handlers.listInboundMessages({ accountId: accountC, pageSize: 2 }, { method: 'test', principal: owner });
+    const first = await handlers.listInboundMessages({ accountId: accountC, pageSize: '2' }, { method: 'test', principal: owner });
     expect(first.items.map((i) => i.inboundMessageId)).toEqual(ids.slice(0, 2));
     const rest = await handlers.listInboundMessages(
-      { accountId: accountC, pageSize: 2, cursor: first.nextCursor },
+      { accountId: accountC, pageSize: '2', cursor: first.nextCursor },
       { method: 'test', principal: owner },
     );
     expect(rest.items.map((i) => i.inboundMessageId)).toEqual([ids[2]]);
@@ -164,7 +164,7 @@ describe('ListInboundMessages', () => {
   });
 
   it('returns every field of a reply (spec 2.3)', async () => {
-    const page = await list(admin, { subaccountId: subA1, pageSize: 1 });
+    const page = await list(admin, { subaccountId: subA1, pageSize: '1' });
     expect(page.items[0]).toEqual({
       inboundMessageId: expect.any(String),
       accountId: accountA,
@@ -232,7 +232,7 @@ describe('ListInboundMessages', () => {
       return error.extensions.errors ?? {};
     };
 
-    it.each([201, -1, 1000])('refuses pageSize %i', async (pageSize) => {
+    it.each(['201', '-1', '1000', '0', '1.5', 'ten'])('refuses pageSize %s', async (pageSize) => {
       expect(Object.keys(await fieldsOf({ pageSize }))).toEqual(['pageSize']);
     });
 
@@ -261,7 +261,7 @@ describe('ListInboundMessages', () => {
     });
 
     it('names every bad field at once', async () => {
-      expect(Object.keys(await fieldsOf({ pageSize: 500, cursor: '%%', from: 'x' })).sort()).toEqual(['cursor', 'from', 'pageSize']);
+      expect(Object.keys(await fieldsOf({ pageSize: '500', cursor: '%%', from: 'x' })).sort()).toEqual(['cursor', 'from', 'pageSize']);
     });
   });
 });

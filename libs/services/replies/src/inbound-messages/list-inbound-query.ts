@@ -18,8 +18,7 @@ export interface InboundListQuery {
 export function parseInboundListQuery(request: repliesV1.ListInboundMessagesRequest, list: string): InboundListQuery {
   const errors: FieldErrors = {};
   const { from, to } = parseTimeRange(request, errors);
-  // proto3 cannot tell an omitted page_size from 0: 0 means "use the default".
-  const pageSize = parsePageSize(request.pageSize === 0 ? undefined : request.pageSize, errors);
+  const pageSize = parsePageSize(request.pageSize, errors);
   const raw = request.cursor;
   const after = raw === undefined || raw === '' ? undefined : decodeCursor(list, raw);
   if (raw !== undefined && raw !== '' && !after) addFieldError(errors, 'cursor', INVALID_CURSOR);

@@ -44,8 +44,11 @@ export interface ListInboundMessagesRequest {
   accountId: string;
   subaccountId?: string | undefined;
   from?: string | undefined;
-  to?: string | undefined;
-  pageSize: number;
+  to?:
+    | string
+    | undefined;
+  /** 1 to 200, default 50; as the client wrote it. */
+  pageSize?: string | undefined;
   cursor?: string | undefined;
 }
 
@@ -398,7 +401,14 @@ export const InboundMessage: MessageFns<InboundMessage> = {
 };
 
 function createBaseListInboundMessagesRequest(): ListInboundMessagesRequest {
-  return { accountId: "", subaccountId: undefined, from: undefined, to: undefined, pageSize: 0, cursor: undefined };
+  return {
+    accountId: "",
+    subaccountId: undefined,
+    from: undefined,
+    to: undefined,
+    pageSize: undefined,
+    cursor: undefined,
+  };
 }
 
 export const ListInboundMessagesRequest: MessageFns<ListInboundMessagesRequest> = {
@@ -415,8 +425,8 @@ export const ListInboundMessagesRequest: MessageFns<ListInboundMessagesRequest> 
     if (message.to !== undefined) {
       writer.uint32(34).string(message.to);
     }
-    if (message.pageSize !== 0) {
-      writer.uint32(40).int32(message.pageSize);
+    if (message.pageSize !== undefined) {
+      writer.uint32(42).string(message.pageSize);
     }
     if (message.cursor !== undefined) {
       writer.uint32(50).string(message.cursor);
@@ -470,11 +480,11 @@ export const ListInboundMessagesRequest: MessageFns<ListInboundMessagesRequest> 
             continue;
           }
           case 5: {
-            if (tag !== 40) {
+            if (tag !== 42) {
               break;
             }
 
-            message.pageSize = reader.int32();
+            message.pageSize = reader.string();
             continue;
           }
           case 6: {
@@ -512,10 +522,10 @@ export const ListInboundMessagesRequest: MessageFns<ListInboundMessagesRequest> 
       from: isSet(object.from) ? globalThis.String(object.from) : undefined,
       to: isSet(object.to) ? globalThis.String(object.to) : undefined,
       pageSize: isSet(object.pageSize)
-        ? globalThis.Number(object.pageSize)
+        ? globalThis.String(object.pageSize)
         : isSet(object.page_size)
-        ? globalThis.Number(object.page_size)
-        : 0,
+        ? globalThis.String(object.page_size)
+        : undefined,
       cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : undefined,
     };
   },
@@ -534,8 +544,8 @@ export const ListInboundMessagesRequest: MessageFns<ListInboundMessagesRequest> 
     if (message.to !== undefined) {
       obj.to = message.to;
     }
-    if (message.pageSize !== 0) {
-      obj.pageSize = Math.round(message.pageSize);
+    if (message.pageSize !== undefined) {
+      obj.pageSize = message.pageSize;
     }
     if (message.cursor !== undefined) {
       obj.cursor = message.cursor;
@@ -552,7 +562,7 @@ export const ListInboundMessagesRequest: MessageFns<ListInboundMessagesRequest> 
     message.subaccountId = object.subaccountId ?? undefined;
     message.from = object.from ?? undefined;
     message.to = object.to ?? undefined;
-    message.pageSize = object.pageSize ?? 0;
+    message.pageSize = object.pageSize ?? undefined;
     message.cursor = object.cursor ?? undefined;
     return message;
   },
