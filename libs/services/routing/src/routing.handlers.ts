@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { routingAccess } from './routing.access';
 import { listNumbers } from './numbers/list-numbers.usecase';
 import type { SenderNumber } from './numbers/number.rules';
+import { resolveNumber } from './number-resolution/resolve-number.usecase';
 import { chooseSender } from './sender-choice/choose-sender.usecase';
 
 const toProto = (n: SenderNumber): routingV1.PhoneNumber => ({
@@ -27,6 +28,9 @@ export function routingHandlers(deps: { db: Knex }, logger: Logger): ServiceBind
       },
       async chooseSender(req, ctx) {
         return chooseSender(deps.db, requirePrincipal(ctx), req);
+      },
+      async resolveNumber(req) {
+        return toProto(await resolveNumber(deps.db, req));
       },
     },
     logger,

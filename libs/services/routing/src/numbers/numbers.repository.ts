@@ -61,3 +61,18 @@ export async function findSender(db: Knex, accountId: string, subaccountId: stri
   const row = await query.orderByRaw('(subaccount_id is null) asc, created_at asc, number_id asc').first();
   return row ? toNumber(row) : undefined;
 }
+
+/**
+ * The active number or sender address `address` serving `channel`, whichever
+ * account holds it. Email addresses compare case-insensitively (sandbox sender
+ * addresses are stored in lower case); E.164 numbers exactly.
+ */
+export async function findActiveNumberByAddress(db: Knex, address: string, channel: ChannelType): Promise<SenderNumber | undefined> {
+  const query = db<NumberRow>('numbers')
+    .where({ status: 'active' })
+    .whereRaw('channel_types @> ?::jsonb', [JSON.stringify([channel])]);
+  if (channel === 'Email') query.whereRaw('lower(address) = lower(?)', [address]);
+  else query.where({ address });
+  const row = await query.first();
+  return row ? toNumber(row) : undefined;
+}
