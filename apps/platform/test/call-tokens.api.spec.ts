@@ -214,6 +214,25 @@ describe('every service refuses calls it cannot trust, and nothing changes', () 
     expect(await countRows(booted.platform, 'messaging', 'account_sending_holds', { account_id: user.accountId })).toBe(0);
   });
 
+  it('methods narrower than their service: an API key cannot manage templates, a customer cannot resolve numbers', async () => {
+    const apiKey: Principal = { kind: 'api_key', accountId: user.accountId, apiKeyId: randomUUID(), rights: ['SendMessages', 'ReadMessages'] };
+    const create = messagingV1.CreateTemplateRequest.fromPartial({
+      accountId: user.accountId,
+      fields: { name: 'by a key', channelType: 'Sms', bodyTemplate: 'Hi' },
+    });
+    const asKey = await gateway.sign(apiKey, 'messaging', soon());
+    expect(await rawCall('messaging', messagingV1.MessagingServiceService, 'createTemplate', create, asKey)).toBe(status.PERMISSION_DENIED);
+    expect(await countRows(booted.platform, 'messaging', 'templates', { account_id: user.accountId })).toBe(0);
+    const asUser = await gateway.sign(customer(), 'messaging', soon());
+    expect((await rawAnswer('messaging', messagingV1.MessagingServiceService, 'createTemplate', create, asUser)).code).toBe(status.OK);
+    expect(await countRows(booted.platform, 'messaging', 'templates', { account_id: user.accountId })).toBe(1);
+
+    const resolve = routingV1.ResolveNumberRequest.fromPartial({ address: '+14155550100', channelType: 'Sms' });
+    expect(await rawCall('routing', routingV1.RoutingServiceService, 'resolveNumber', resolve, await gateway.sign(customer(), 'routing', soon()))).toBe(
+      status.PERMISSION_DENIED,
+    );
+  });
+
   it('a key id nobody trusts, and a signer naming a random account, are refused', async () => {
     const stranger = await generateSigningKeyPair(`stranger-${randomUUID()}`);
     const signer = await CallTokenSigner.fromJwk(stranger.privateKey, 'gateway');

@@ -31,7 +31,20 @@ export function validationProblem(error: ValidateError, bodyMissing: boolean): D
     text = readableMessage(text);
     (errors[field] ??= []).push(text);
   }
-  return DomainError.validation(errors);
+  return replyOptionProblem(errors) ?? DomainError.validation(errors);
+}
+
+/**
+ * Reply options that fail even the published bounds (a number for a key, 200
+ * options) are refused with the code every other bad option set gets (spec
+ * 4.4: REPLY_OPTION_INVALID for anything but a reserved word), not as a
+ * generic validation failure.
+ */
+function replyOptionProblem(errors: Record<string, string[]>): DomainError | undefined {
+  const fields = Object.keys(errors);
+  if (fields.length === 0 || !fields.every((f) => f === 'replyOptions' || f.startsWith('replyOptions.'))) return undefined;
+  const reasons = fields.map((f) => `${f} ${errors[f].join('; ')}`);
+  return new DomainError('REPLY_OPTION_INVALID', `The reply options are invalid: ${reasons.join('. ')}.`, { errors });
 }
 
 /** tsoa explains a failed union of literals by listing each branch; say it as one list. */

@@ -6,9 +6,13 @@ import {  fetchMiddlewares, ExpressTemplateService } from '@tsoa/runtime';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { UsersController } from './../users/users.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+import { TemplatesController } from './../templates/templates.controller';
+// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { SecurityPolicyController } from './../security-policy/security-policy.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { SandboxController } from './../sandbox/sandbox.controller';
+// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+import { RepliesController } from './../replies/replies.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { QuotaController } from './../quota/quota.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
@@ -153,6 +157,125 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ReplyOptionAlias": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ReplyOption": {
+        "dataType": "refObject",
+        "properties": {
+            "key": {"dataType":"string","required":true,"validators":{"maxLength":{"value":64}}},
+            "value": {"dataType":"string","required":true,"validators":{"maxLength":{"value":256}}},
+            "aliases": {"dataType":"array","array":{"dataType":"refAlias","ref":"ReplyOptionAlias"},"validators":{"maxItems":{"value":50}}},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "TemplateResource": {
+        "dataType": "refObject",
+        "properties": {
+            "templateId": {"dataType":"string","required":true},
+            "accountId": {"dataType":"string","required":true},
+            "name": {"dataType":"string","required":true},
+            "channelType": {"dataType":"string","required":true},
+            "bodyTemplate": {"dataType":"string","required":true},
+            "replyOptions": {"dataType":"array","array":{"dataType":"refObject","ref":"ReplyOption"},"required":true},
+            "placeholders": {"dataType":"array","array":{"dataType":"string"},"required":true},
+            "createdAt": {"dataType":"string","required":true},
+            "updatedAt": {"dataType":"string","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "TemplateName": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ChannelType": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Sms"]},{"dataType":"enum","enums":["WhatsApp"]},{"dataType":"enum","enums":["Email"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "BodyTemplate": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":200000}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ReplyOptionList": {
+        "dataType": "refAlias",
+        "type": {"dataType":"array","array":{"dataType":"refObject","ref":"ReplyOption"},"validators":{"maxItems":{"value":100}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "CreateTemplateRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "name": {"ref":"TemplateName","required":true},
+            "channelType": {"ref":"ChannelType","required":true},
+            "bodyTemplate": {"ref":"BodyTemplate","required":true},
+            "replyOptions": {"ref":"ReplyOptionList"},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "TemplateList": {
+        "dataType": "refObject",
+        "properties": {
+            "items": {"dataType":"array","array":{"dataType":"refObject","ref":"TemplateResource"},"required":true},
+            "nextCursor": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "QueryInteger": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":16}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Cursor": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":1024}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "UpdateTemplateRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "name": {"ref":"TemplateName"},
+            "channelType": {"ref":"ChannelType"},
+            "bodyTemplate": {"ref":"BodyTemplate"},
+            "replyOptions": {"ref":"ReplyOptionList"},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "RenderedTemplate": {
+        "dataType": "refObject",
+        "properties": {
+            "templateId": {"dataType":"string","required":true},
+            "channelType": {"dataType":"string","required":true},
+            "body": {"dataType":"string","required":true},
+            "segmentCount": {"dataType":"double","required":true},
+            "encoding": {"dataType":"string","required":true},
+            "characterCount": {"dataType":"double","required":true},
+            "charactersPerSegment": {"dataType":"double","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "TemplateParameterValue": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":10000}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "RenderTemplateRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "templateParameters": {"dataType":"nestedObjectLiteral","nestedProperties":{},"additionalProperties":{"ref":"TemplateParameterValue"}},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "SecurityPolicyResource": {
         "dataType": "refObject",
         "properties": {
@@ -258,6 +381,33 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "SimulatedInbound": {
+        "dataType": "refObject",
+        "properties": {
+            "eventId": {"dataType":"string","required":true},
+            "carrierMessageId": {"dataType":"string","required":true},
+            "channelType": {"dataType":"string","required":true},
+            "from": {"dataType":"string","required":true},
+            "to": {"dataType":"string","required":true},
+            "body": {"dataType":"string","required":true},
+            "receivedAt": {"dataType":"string","required":true},
+            "quotedMessageId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "SimulateInboundRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "channelType": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Sms"]},{"dataType":"enum","enums":["WhatsApp"]},{"dataType":"enum","enums":["Email"]}],"required":true},
+            "from": {"dataType":"string","required":true,"validators":{"maxLength":{"value":320}}},
+            "to": {"dataType":"string","required":true,"validators":{"maxLength":{"value":320}}},
+            "body": {"dataType":"string","required":true,"validators":{"maxLength":{"value":4000}}},
+            "quotedMessageId": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ClockReading": {
         "dataType": "refObject",
         "properties": {
@@ -272,6 +422,41 @@ const models: TsoaRoute.Models = {
             "seconds": {"dataType":"double","required":true,"validators":{"minimum":{"value":0},"maximum":{"value":31536000}}},
         },
         "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ReplyResource": {
+        "dataType": "refObject",
+        "properties": {
+            "inboundMessageId": {"dataType":"string","required":true},
+            "accountId": {"dataType":"string","required":true},
+            "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "channelType": {"dataType":"string","required":true},
+            "from": {"dataType":"string","required":true},
+            "to": {"dataType":"string","required":true},
+            "body": {"dataType":"string","required":true},
+            "receivedAt": {"dataType":"string","required":true},
+            "keyword": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "inReplyToMessageId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "inReplyToClientReference": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "replyOptionKey": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "replyOptionValue": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "afterExpiry": {"dataType":"boolean","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ReplyList": {
+        "dataType": "refObject",
+        "properties": {
+            "items": {"dataType":"array","array":{"dataType":"refObject","ref":"ReplyResource"},"required":true},
+            "nextCursor": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Timestamp": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":64}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "QuotaWindowResource": {
@@ -549,6 +734,8 @@ const models: TsoaRoute.Models = {
             "sendAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "expiresAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "replyStatus": {"dataType":"string","required":true},
+            "templateId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "replyOptions": {"dataType":"array","array":{"dataType":"refObject","ref":"ReplyOption"},"required":true},
             "replyOptionKey": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "replyOptionValue": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "answeredAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
@@ -560,19 +747,9 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-    "ChannelType": {
-        "dataType": "refAlias",
-        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Sms"]},{"dataType":"enum","enums":["WhatsApp"]},{"dataType":"enum","enums":["Email"]}],"validators":{}},
-    },
-    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "MessageType": {
         "dataType": "refAlias",
         "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Transactional"]},{"dataType":"enum","enums":["Marketing"]}],"validators":{}},
-    },
-    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-    "TemplateParameterValue": {
-        "dataType": "refAlias",
-        "type": {"dataType":"string","validators":{"maxLength":{"value":10000}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "Priority": {
@@ -632,21 +809,6 @@ const models: TsoaRoute.Models = {
     "QueryText": {
         "dataType": "refAlias",
         "type": {"dataType":"string","validators":{"maxLength":{"value":320}}},
-    },
-    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-    "Timestamp": {
-        "dataType": "refAlias",
-        "type": {"dataType":"string","validators":{"maxLength":{"value":64}}},
-    },
-    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-    "QueryInteger": {
-        "dataType": "refAlias",
-        "type": {"dataType":"string","validators":{"maxLength":{"value":16}}},
-    },
-    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-    "Cursor": {
-        "dataType": "refAlias",
-        "type": {"dataType":"string","validators":{"maxLength":{"value":1024}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ExternalLoginRequest": {
@@ -1167,6 +1329,234 @@ export function RegisterRoutes(app: Router) {
             }
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsTemplatesController_createTemplate: Record<string, TsoaRoute.ParameterSchema> = {
+                body: {"in":"body","name":"body","required":true,"ref":"CreateTemplateRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/templates',
+            authenticateMiddleware([{"bearer":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(TemplatesController)),
+            ...(fetchMiddlewares<RequestHandler>(TemplatesController.prototype.createTemplate)),
+
+            async function TemplatesController_createTemplate(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsTemplatesController_createTemplate, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<TemplatesController>(TemplatesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'createTemplate',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 201,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsTemplatesController_listTemplates: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                pageSize: {"in":"query","name":"pageSize","ref":"QueryInteger"},
+                cursor: {"in":"query","name":"cursor","ref":"Cursor"},
+        };
+        app.get('/v1/templates',
+            authenticateMiddleware([{"bearer":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(TemplatesController)),
+            ...(fetchMiddlewares<RequestHandler>(TemplatesController.prototype.listTemplates)),
+
+            async function TemplatesController_listTemplates(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsTemplatesController_listTemplates, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<TemplatesController>(TemplatesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'listTemplates',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsTemplatesController_getTemplate: Record<string, TsoaRoute.ParameterSchema> = {
+                templateId: {"in":"path","name":"templateId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/templates/:templateId',
+            authenticateMiddleware([{"bearer":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(TemplatesController)),
+            ...(fetchMiddlewares<RequestHandler>(TemplatesController.prototype.getTemplate)),
+
+            async function TemplatesController_getTemplate(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsTemplatesController_getTemplate, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<TemplatesController>(TemplatesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'getTemplate',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsTemplatesController_updateTemplate: Record<string, TsoaRoute.ParameterSchema> = {
+                templateId: {"in":"path","name":"templateId","required":true,"ref":"ResourceId"},
+                body: {"in":"body","name":"body","required":true,"ref":"UpdateTemplateRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.put('/v1/templates/:templateId',
+            authenticateMiddleware([{"bearer":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(TemplatesController)),
+            ...(fetchMiddlewares<RequestHandler>(TemplatesController.prototype.updateTemplate)),
+
+            async function TemplatesController_updateTemplate(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsTemplatesController_updateTemplate, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<TemplatesController>(TemplatesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'updateTemplate',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsTemplatesController_createTemplateWithId: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                templateId: {"in":"path","name":"templateId","required":true,"ref":"ResourceId"},
+                body: {"in":"body","name":"body","required":true,"ref":"CreateTemplateRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/accounts/:accountId/templates/:templateId',
+            authenticateMiddleware([{"bearer":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(TemplatesController)),
+            ...(fetchMiddlewares<RequestHandler>(TemplatesController.prototype.createTemplateWithId)),
+
+            async function TemplatesController_createTemplateWithId(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsTemplatesController_createTemplateWithId, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<TemplatesController>(TemplatesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'createTemplateWithId',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 201,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsTemplatesController_renderTemplate: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                templateId: {"in":"path","name":"templateId","required":true,"ref":"ResourceId"},
+                body: {"in":"body","name":"body","required":true,"ref":"RenderTemplateRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/accounts/:accountId/templates/:templateId/render',
+            authenticateMiddleware([{"bearer":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(TemplatesController)),
+            ...(fetchMiddlewares<RequestHandler>(TemplatesController.prototype.renderTemplate)),
+
+            async function TemplatesController_renderTemplate(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsTemplatesController_renderTemplate, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<TemplatesController>(TemplatesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'renderTemplate',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsSecurityPolicyController_get: Record<string, TsoaRoute.ParameterSchema> = {
                 accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
@@ -1387,6 +1777,43 @@ export function RegisterRoutes(app: Router) {
             }
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsSandboxController_simulateInbound: Record<string, TsoaRoute.ParameterSchema> = {
+                body: {"in":"body","name":"body","required":true,"ref":"SimulateInboundRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/sandbox/inbound',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(SandboxController)),
+            ...(fetchMiddlewares<RequestHandler>(SandboxController.prototype.simulateInbound)),
+
+            async function SandboxController_simulateInbound(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsSandboxController_simulateInbound, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<SandboxController>(SandboxController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'simulateInbound',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 202,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsSandboxController_clock: Record<string, TsoaRoute.ParameterSchema> = {
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
@@ -1448,6 +1875,164 @@ export function RegisterRoutes(app: Router) {
 
               await templateService.apiHandler({
                 methodName: 'advance',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRepliesController_listAccountInboundMessages: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                from: {"in":"query","name":"from","ref":"Timestamp"},
+                to: {"in":"query","name":"to","ref":"Timestamp"},
+                pageSize: {"in":"query","name":"pageSize","ref":"QueryInteger"},
+                cursor: {"in":"query","name":"cursor","ref":"Cursor"},
+        };
+        app.get('/v1/accounts/:accountId/inbound-messages',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":["ReadMessages"]}]),
+            ...(fetchMiddlewares<RequestHandler>(RepliesController)),
+            ...(fetchMiddlewares<RequestHandler>(RepliesController.prototype.listAccountInboundMessages)),
+
+            async function RepliesController_listAccountInboundMessages(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRepliesController_listAccountInboundMessages, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RepliesController>(RepliesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'listAccountInboundMessages',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRepliesController_listSubaccountInboundMessages: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                from: {"in":"query","name":"from","ref":"Timestamp"},
+                to: {"in":"query","name":"to","ref":"Timestamp"},
+                pageSize: {"in":"query","name":"pageSize","ref":"QueryInteger"},
+                cursor: {"in":"query","name":"cursor","ref":"Cursor"},
+        };
+        app.get('/v1/subaccounts/:subaccountId/inbound-messages',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":["ReadMessages"]}]),
+            ...(fetchMiddlewares<RequestHandler>(RepliesController)),
+            ...(fetchMiddlewares<RequestHandler>(RepliesController.prototype.listSubaccountInboundMessages)),
+
+            async function RepliesController_listSubaccountInboundMessages(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRepliesController_listSubaccountInboundMessages, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RepliesController>(RepliesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'listSubaccountInboundMessages',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRepliesController_listAccountMessageReplies: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                messageId: {"in":"path","name":"messageId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/accounts/:accountId/messages/:messageId/replies',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":["ReadMessages"]}]),
+            ...(fetchMiddlewares<RequestHandler>(RepliesController)),
+            ...(fetchMiddlewares<RequestHandler>(RepliesController.prototype.listAccountMessageReplies)),
+
+            async function RepliesController_listAccountMessageReplies(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRepliesController_listAccountMessageReplies, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RepliesController>(RepliesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'listAccountMessageReplies',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRepliesController_listSubaccountMessageReplies: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                messageId: {"in":"path","name":"messageId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/subaccounts/:subaccountId/messages/:messageId/replies',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":["ReadMessages"]}]),
+            ...(fetchMiddlewares<RequestHandler>(RepliesController)),
+            ...(fetchMiddlewares<RequestHandler>(RepliesController.prototype.listSubaccountMessageReplies)),
+
+            async function RepliesController_listSubaccountMessageReplies(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRepliesController_listSubaccountMessageReplies, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RepliesController>(RepliesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'listSubaccountMessageReplies',
                 controller,
                 response,
                 next,

@@ -1,5 +1,6 @@
 import type { messagingV1 } from '@mp/contracts';
 import { orNull } from '../common/nullable';
+import { toReplyOptions } from '../templates/templates.mapper';
 import type { MessageResource, SendMessageRequest } from './messages.models';
 
 export function toMessageResource(m: messagingV1.Message): MessageResource {
@@ -22,6 +23,8 @@ export function toMessageResource(m: messagingV1.Message): MessageResource {
     sendAt: orNull(m.sendAt),
     expiresAt: orNull(m.expiresAt),
     replyStatus: m.replyStatus,
+    templateId: orNull(m.templateId),
+    replyOptions: toReplyOptions(m.replyOptions),
     replyOptionKey: orNull(m.replyOptionKey),
     replyOptionValue: orNull(m.replyOptionValue),
     answeredAt: orNull(m.answeredAt),

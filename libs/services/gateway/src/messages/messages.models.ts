@@ -1,3 +1,5 @@
+import type { ReplyOption } from '../templates/templates.models';
+
 export type ChannelType = 'Sms' | 'WhatsApp' | 'Email';
 export type MessageType = 'Transactional' | 'Marketing';
 export type Priority = 'Normal' | 'Urgent';
@@ -40,11 +42,12 @@ export interface SendMessageRequest {
    */
   actor?: string;
   /**
-   * A template to send from (UUID). Template sending is not available yet: a well-formed id answers 422 `INVALID_OPERATION`.
+   * A template to send from (UUID) instead of `body`; its placeholders are filled from `templateParameters`. A template of
+   * another channel than `channelType` is 422 `INVALID_OPERATION`. If it offers reply options, the message offers them.
    * @maxLength 64
    */
   templateId?: string;
-  /** Values for the template's placeholders; only with `templateId`. */
+  /** A value for every placeholder of the template (400 naming each missing or unknown one); only with `templateId`. */
   templateParameters?: { [name: string]: TemplateParameterValue };
   /**
    * Your own reference; trimmed, blank means none, at most 128 characters.
@@ -109,7 +112,12 @@ export interface MessageResource {
   actor: string | null;
   sendAt: string | null;
   expiresAt: string | null;
+  /** `None` (no options offered), `Awaiting`, `Answered` or `Expired` (spec 3.2). */
   replyStatus: string;
+  /** The template it was sent from. */
+  templateId: string | null;
+  /** The options it offers: a copy taken when it was sent (later template edits change nothing here). */
+  replyOptions: ReplyOption[];
   replyOptionKey: string | null;
   replyOptionValue: string | null;
   answeredAt: string | null;

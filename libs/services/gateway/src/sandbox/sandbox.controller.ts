@@ -1,12 +1,21 @@
 import { DomainError, echo } from '@mp/problems';
 import type { Request as ExRequest } from 'express';
-import { Body, Get, NoSecurity, Path, Post, Put, Query, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Body, Get, NoSecurity, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
+import { orNull } from '../common/nullable';
 import { GatewayController } from '../common/gateway-controller';
 import type { Address } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 import { advanceSandboxClock } from './sandbox-clock-fanout';
-import type { AdvanceClockRequest, CarrierBehavior, CarrierBehaviorRequest, ClockReading, Mailbox } from './sandbox.models';
+import type {
+  AdvanceClockRequest,
+  CarrierBehavior,
+  CarrierBehaviorRequest,
+  ClockReading,
+  Mailbox,
+  SimulatedInbound,
+  SimulateInboundRequest,
+} from './sandbox.models';
 
 /** Sandbox-only routes (DECISIONS "Sandbox"): 404 unless SANDBOX=true. */
 @Route('v1/sandbox')
@@ -48,6 +57,45 @@ export class SandboxController extends GatewayController {
       { principal },
     );
     return { destination: res.destination, outcome: res.outcome, afterSeconds: res.afterSeconds };
+  }
+
+  /**
+   * A recipient's message to one of your numbers enters exactly like a real
+   * one: the simulated carrier posts a signed callback to the platform's
+   * carrier inbound route, and the reply then appears in the inbound lists
+   * (linked to the message it answers) within a moment. 404 when `to` is not
+   * one of your numbers for that channel.
+   */
+  @Post('inbound')
+  @Security('bearer')
+  @Security('apiKey')
+  @SuccessResponse(202, 'Accepted: the carrier will post it')
+  public async simulateInbound(@Body() body: SimulateInboundRequest, @Request() req: ExRequest): Promise<SimulatedInbound> {
+    this.requireSandbox(req);
+    const principal = principalOf(req);
+    const res = await this.deps.clients['carrier-simulator'].simulateInbound(
+      {
+        accountId: principal.accountId,
+        subaccountId: principal.subaccountId,
+        channelType: body.channelType,
+        from: body.from,
+        to: body.to,
+        body: body.body,
+        quotedMessageId: body.quotedMessageId,
+      },
+      { principal },
+    );
+    this.setStatus(202);
+    return {
+      eventId: res.eventId,
+      carrierMessageId: res.carrierMessageId,
+      channelType: res.channelType,
+      from: res.from,
+      to: res.to,
+      body: res.body,
+      receivedAt: res.receivedAt ?? '',
+      quotedMessageId: orNull(res.quotedMessageId),
+    };
   }
 
   @Get('clock')

@@ -44,3 +44,43 @@ export interface AdvanceClockRequest {
    */
   seconds: number;
 }
+
+/** A recipient's message into one of your numbers, through the simulated carrier. */
+export interface SimulateInboundRequest {
+  channelType: 'Sms' | 'WhatsApp' | 'Email';
+  /**
+   * The sender: E.164, or an email address for Email.
+   * @maxLength 320
+   */
+  from: string;
+  /**
+   * One of your numbers (or your email sender address) that supports `channelType`.
+   * @maxLength 320
+   */
+  to: string;
+  /**
+   * The text, 1 to 1600 characters.
+   * @maxLength 4000
+   */
+  body: string;
+  /**
+   * WhatsApp only: the id of a message you sent to `from` that this reply quotes
+   * (WhatsApp's `context`); the reply is linked to exactly that message.
+   * @maxLength 64
+   */
+  quotedMessageId?: string;
+}
+
+/** What the simulated carrier will post, signed, to the carrier inbound callback. */
+export interface SimulatedInbound {
+  /** The carrier's event id. */
+  eventId: string;
+  /** The carrier's message id (repeats of it are stored once). */
+  carrierMessageId: string;
+  channelType: string;
+  from: string;
+  to: string;
+  body: string;
+  receivedAt: string;
+  quotedMessageId: string | null;
+}

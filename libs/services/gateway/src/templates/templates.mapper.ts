@@ -1,0 +1,32 @@
+import type { messagingV1 } from '@mp/contracts';
+import type { CreateTemplateRequest, ReplyOption, TemplateResource, UpdateTemplateRequest } from './templates.models';
+
+type ReplyOptionMessage = messagingV1.Template['replyOptions'][number];
+
+export const toReplyOptions = (options: ReplyOptionMessage[]): ReplyOption[] =>
+  options.map((o) => ({ key: o.key, value: o.value, aliases: o.aliases }));
+
+export function toTemplateResource(t: messagingV1.Template): TemplateResource {
+  return {
+    templateId: t.templateId,
+    accountId: t.accountId,
+    name: t.name,
+    channelType: t.channelType,
+    bodyTemplate: t.bodyTemplate,
+    replyOptions: toReplyOptions(t.replyOptions),
+    placeholders: t.placeholders,
+    createdAt: t.createdAt ?? '',
+    updatedAt: t.updatedAt ?? '',
+  };
+}
+
+/** The fields as the client wrote them; an omitted `replyOptions` stays absent (keep), `[]` is sent (remove). */
+export function toTemplateWrite(body: CreateTemplateRequest | UpdateTemplateRequest) {
+  return {
+    fields: { name: body.name, channelType: body.channelType, bodyTemplate: body.bodyTemplate },
+    replyOptions:
+      body.replyOptions === undefined
+        ? undefined
+        : { items: body.replyOptions.map((o) => ({ key: o.key, value: o.value, aliases: o.aliases ?? [] })) },
+  };
+}

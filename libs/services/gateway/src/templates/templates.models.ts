@@ -1,0 +1,107 @@
+import type { ChannelType, TemplateParameterValue } from '../messages/messages.models';
+
+/**
+ * A short answer a recipient may text back (spec 2.4). Keys and aliases are
+ * 1 to 20 letters or digits, stored in upper case and unique across the
+ * template; reserved words (STOP, START, HELP and the other opt-out, opt-in
+ * and help words) are refused with `REPLY_OPTION_RESERVED_KEYWORD`, any other
+ * bad option with `REPLY_OPTION_INVALID`.
+ */
+export interface ReplyOption {
+  /**
+   * 1 to 20 letters or digits, e.g. `C`.
+   * @maxLength 64
+   */
+  key: string;
+  /**
+   * 1 to 64 characters: what the answer means, e.g. `Confirm`.
+   * @maxLength 256
+   */
+  value: string;
+  /**
+   * Up to 5 other words that choose this option, each 1 to 20 letters or digits.
+   * @maxItems 50
+   */
+  aliases?: ReplyOptionAlias[];
+}
+
+/** @maxLength 64 */
+export type ReplyOptionAlias = string;
+
+/**
+ * The reply options of an SMS template: at most 10.
+ * @maxItems 100
+ */
+export type ReplyOptionList = ReplyOption[];
+
+/**
+ * The name of a template, 1 to 100 characters.
+ * @maxLength 200
+ */
+export type TemplateName = string;
+
+/**
+ * The text with `{{placeholders}}` (letters, digits, `_`, `.` and `-`, starting with a letter or `_`), filled from
+ * `templateParameters` at send time. At most as long as a message body of its channel.
+ * @maxLength 200000
+ */
+export type BodyTemplate = string;
+
+/** A new template. */
+export interface CreateTemplateRequest {
+  name: TemplateName;
+  channelType: ChannelType;
+  bodyTemplate: BodyTemplate;
+  /** Only SMS templates may offer reply options. */
+  replyOptions?: ReplyOptionList;
+}
+
+/**
+ * Every field optional: an omitted field keeps its value. `replyOptions`
+ * omitted keeps the options, `[]` removes them, a list replaces them.
+ */
+export interface UpdateTemplateRequest {
+  name?: TemplateName;
+  channelType?: ChannelType;
+  bodyTemplate?: BodyTemplate;
+  replyOptions?: ReplyOptionList;
+}
+
+/** The template (spec 2.4). */
+export interface TemplateResource {
+  templateId: string;
+  accountId: string;
+  name: string;
+  channelType: string;
+  bodyTemplate: string;
+  /** Keys and aliases in upper case; empty when it offers none. */
+  replyOptions: ReplyOption[];
+  /** The placeholder names of `bodyTemplate`, in order of first use: the `templateParameters` a send must fill. */
+  placeholders: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TemplateList {
+  /** Newest first. */
+  items: TemplateResource[];
+  /** Null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface RenderTemplateRequest {
+  /** A value for every placeholder, and nothing else. */
+  templateParameters?: { [name: string]: TemplateParameterValue };
+}
+
+/** The text a send with these parameters would carry, segmented as carriers bill it. */
+export interface RenderedTemplate {
+  templateId: string;
+  channelType: string;
+  body: string;
+  segmentCount: number;
+  /** gsm7 or ucs2. */
+  encoding: string;
+  characterCount: number;
+  charactersPerSegment: number;
+}
