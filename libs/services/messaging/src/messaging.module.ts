@@ -1,7 +1,7 @@
 import { messagingV1 } from '@mp/contracts';
 import { implementService } from '@mp/grpc';
 import { messagingAccess } from './grpc/messaging.access';
-import type { ServiceDeps, ServiceModule, ServiceParts } from '@mp/service-host';
+import type { DueJob, ServiceDeps, ServiceModule, ServiceParts } from '@mp/service-host';
 import { ChannelCarriers } from './carriers/channel-carriers';
 import { HttpCarrierAdapter, SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH } from './carriers/http-carrier.adapter';
 import { SmtpEmailCarrierAdapter } from './carriers/smtp-email-carrier.adapter';
@@ -13,6 +13,8 @@ import type { MessagingClients } from './messaging-clients';
 import { messagingMigrations } from './migrations';
 import { QuotaLedger } from './quota/quota-ledger';
 import { receiptConsumer } from './receipts/receipt.consumer';
+import { replyAnswerConsumer } from './replies/reply-answer.consumer';
+import { replyWindowExpiryJob } from './replies/reply-window-expiry';
 import { ScheduledRelease } from './scheduling/scheduled-release';
 
 export type MessagingDeps = Omit<ServiceDeps<MessagingConfig>, 'clients'> & { clients: MessagingClients };
@@ -21,6 +23,8 @@ export interface Messaging {
   handlers: MessagingHandlers;
   dispatcher: Dispatcher;
   scheduled: ScheduledRelease;
+  /** Awaiting -> Expired once expiresAt passes (spec 3.2). */
+  replyWindow: DueJob;
   parts: ServiceParts;
 }
 
@@ -52,6 +56,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
     maxDeferrals: config.DISPATCH_MAX_DEFERRALS,
   });
   const scheduled = new ScheduledRelease({ db, outbox, clock, logger, onUrgentReleased: () => dispatcher.kick() });
+  const replyWindow = replyWindowExpiryJob({ db, clock, logger });
   const handlers = messagingHandlers({
     db,
     outbox,
@@ -77,11 +82,12 @@ export function createMessaging(deps: MessagingDeps): Messaging {
     handlers,
     dispatcher,
     scheduled,
+    replyWindow,
     parts: {
       grpc: [implementService(messagingV1.MessagingServiceService, handlers, logger, messagingAccess)],
-      consumers: [receiptConsumer({ outbox, clock, logger })],
+      consumers: [receiptConsumer({ outbox, clock, logger }), replyAnswerConsumer({ clock, logger })],
       // Release before dispatch: one run of due work (a sandbox clock advance) sends what came due.
-      jobs: [scheduled.job, dispatcher.job],
+      jobs: [scheduled.job, dispatcher.job, replyWindow],
       stop: async () => {
         await scheduled.idle();
         await dispatcher.stop();
@@ -91,7 +97,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
   };
 }
 
-/** Submission, scheduling, expiry, cancel, account holds, dispatch and receipts (spec 2.1, 2.2, 3.1, 4.2). */
+/** Submission, templates, scheduling, expiry, cancel, account holds, dispatch, receipts and reply status (spec 2.1-2.4, 3.1, 3.2, 4.2, 4.4). */
 export const messagingService: ServiceModule<MessagingConfig> = {
   name: 'messaging',
   migrations: messagingMigrations,

@@ -353,10 +353,4 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
     const long = await h.send({ body: 'a'.repeat(161) });
     expect(long).toMatchObject({ segmentCount: 2, estimatedCost: 0.0158 });
   });
-
-  it('a template -> 422 INVALID_OPERATION and nothing stored', async () => {
-    const error = await refusal(h.send({ templateId: randomUUID(), body: undefined }));
-    expect([error.code, error.status, error.detail]).toEqual(['INVALID_OPERATION', 422, 'Template sending is not available yet: send the text as body instead of templateId.']);
-    expect(await countRows('messages')).toBe(0);
-  });
 });

@@ -46,7 +46,7 @@ export class DispatchTransitions {
         to: 'dispatched',
         changes: { ...released, last_error: null },
         audit: { event: 'dispatched', detail: `submitted from ${sender.fromAddress} as carrier message ${carrierMessageId}` },
-        event: { type: 'MessageDispatched', reason: 'submitted to carrier' },
+        event: { type: 'MessageDispatched', reason: 'submitted to carrier', dispatch: { fromAddress: sender.fromAddress, carrierMessageId } },
       });
       if (row) {
         await insertChannelAttempt(trx, {

@@ -1,7 +1,11 @@
 import type { messagingV1 } from '@mp/contracts';
-import { CUSTOMER, STAFF, type MethodAccess } from '@mp/grpc';
+import { CUSTOMER, STAFF, USER, type MethodAccess } from '@mp/grpc';
 
-/** Who may call each MessagingService method: customers through the gateway; account holds are for staff tools only. */
+/**
+ * Who may call each MessagingService method: customers through the gateway;
+ * templates are managed by signed-in users only, never API keys (spec 4.4,
+ * 5.6); account holds are for staff tools only.
+ */
 export const messagingAccess: MethodAccess<typeof messagingV1.MessagingServiceService> = {
   sendMessage: CUSTOMER,
   getMessage: CUSTOMER,
@@ -16,4 +20,9 @@ export const messagingAccess: MethodAccess<typeof messagingV1.MessagingServiceSe
   holdAccountSending: STAFF,
   releaseAccountSending: STAFF,
   getAccountSendingHold: STAFF,
+  createTemplate: USER,
+  updateTemplate: USER,
+  getTemplate: USER,
+  listTemplates: USER,
+  renderTemplate: USER,
 };

@@ -15,6 +15,11 @@ import { getMessage } from '../messages/get-message.usecase';
 import { getSubaccountQuota } from '../quota/get-subaccount-quota.usecase';
 import { previewSegments } from '../segments/preview-segments.usecase';
 import { sendMessage, type SendMessageDeps } from '../submission/send-message.usecase';
+import { createTemplate } from '../templates/create-template.usecase';
+import { getTemplate } from '../templates/get-template.usecase';
+import { listTemplates } from '../templates/list-templates.usecase';
+import { renderTemplate } from '../templates/render-template.usecase';
+import { updateTemplate } from '../templates/update-template.usecase';
 
 export type MessagingHandlers = AsyncHandlers<typeof messagingV1.MessagingServiceService>;
 
@@ -37,5 +42,10 @@ export function messagingHandlers(deps: MessagingHandlerDeps): MessagingHandlers
     listMessageCharges: (request, ctx) => listMessageCharges(deps, requirePrincipal(ctx), request),
     listCarrierEvents: (request, ctx) => listCarrierEvents(deps.db, requirePrincipal(ctx), request),
     listMessages: (request, ctx) => listMessages(deps.db, requirePrincipal(ctx), request),
+    createTemplate: (request, ctx) => createTemplate(deps, requirePrincipal(ctx), request),
+    updateTemplate: (request, ctx) => updateTemplate(deps, requirePrincipal(ctx), request),
+    getTemplate: (request, ctx) => getTemplate(deps.db, requirePrincipal(ctx), request),
+    listTemplates: (request, ctx) => listTemplates(deps.db, requirePrincipal(ctx), request),
+    renderTemplate: (request, ctx) => renderTemplate(deps.db, requirePrincipal(ctx), request),
   };
 }

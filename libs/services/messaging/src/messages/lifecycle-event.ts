@@ -1,4 +1,5 @@
 import { messagingEvents, TOPICS } from '@mp/contracts';
+import { toReplyOptions } from '../templates/template.mapper';
 import type { MessageRow, MessageStatus } from './message.types';
 
 /** Event types of proto messaging/v1/events.proto (spec 6.1 plus MessageDispatched). */
@@ -11,15 +12,31 @@ export type LifecycleEventType =
   | 'MessageDeadLettered'
   | 'MessageExpired';
 
+/** MessageDispatched: where the attempt went from and the carrier's id for it. */
+export interface DispatchFacts {
+  fromAddress: string;
+  carrierMessageId: string;
+}
+
+export interface LifecycleEventContext {
+  /** When the change happened, by the platform clock (the transition's `now`). */
+  now: Date;
+  dispatch?: DispatchFacts;
+}
+
 /**
  * The outbox entry for a lifecycle change: keyed by message id so every
  * consumer sees one message's events in order; payload in proto JSON form.
+ * Replies builds its record of sent messages from these (destination,
+ * options, deadline; and from MessageDispatched the sender and carrier id),
+ * so every event carries the message's whole picture.
  */
 export function lifecycleEvent(
   type: LifecycleEventType,
   message: MessageRow,
   previousState: MessageStatus | undefined,
   reason: string,
+  context: LifecycleEventContext,
 ) {
   return {
     topic: TOPICS.messaging,
@@ -35,6 +52,13 @@ export function lifecycleEvent(
       previousState,
       state: message.status,
       reason,
+      destination: message.destination,
+      expiresAt: message.expires_at ? new Date(message.expires_at).toISOString() : undefined,
+      replyOptions: toReplyOptions(message.reply_options),
+      occurredAt: context.now.toISOString(),
+      attempt: message.channel_attempt,
+      fromAddress: context.dispatch?.fromAddress,
+      carrierMessageId: context.dispatch?.carrierMessageId,
     }) as Record<string, unknown>,
   };
 }

@@ -1,6 +1,6 @@
 import type { OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
-import { lifecycleEvent, type LifecycleEventType } from './lifecycle-event';
+import { lifecycleEvent, type DispatchFacts, type LifecycleEventType } from './lifecycle-event';
 import { insertAudit, updateIfInState, type TransitionGuard } from './message.repository';
 import type { MessageRow, MessageStatus } from './message.types';
 
@@ -10,7 +10,7 @@ export interface Transition {
   changes?: Partial<MessageRow>;
   audit: { event: string; detail?: string };
   /** Omitted for bookkeeping moves that customers are not told about (a retry). */
-  event?: { type: LifecycleEventType; reason: string };
+  event?: { type: LifecycleEventType; reason: string; dispatch?: DispatchFacts };
 }
 
 /**
@@ -35,6 +35,6 @@ export async function applyTransition(
     to_status: to,
     detail: audit.detail ?? null,
   });
-  if (event) await outbox.enqueue(trx, lifecycleEvent(event.type, row, guard.from, event.reason));
+  if (event) await outbox.enqueue(trx, lifecycleEvent(event.type, row, guard.from, event.reason, { now, dispatch: event.dispatch }));
   return row;
 }

@@ -1,4 +1,5 @@
 import type { messagingV1 } from '@mp/contracts';
+import { toReplyOptions } from '../templates/template.mapper';
 import type { AuditRow, ChannelAttemptRow, MessageRow } from './message.types';
 
 const iso = (value: Date | string | null | undefined): string | undefined =>
@@ -59,5 +60,7 @@ export function toMessage(row: MessageRow, attempts: ChannelAttemptRow[], audit:
     auditTrail: audit.map(toAuditEntry),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    templateId: optional(row.template_id),
+    replyOptions: toReplyOptions(row.reply_options),
   };
 }

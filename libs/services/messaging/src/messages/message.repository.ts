@@ -16,7 +16,11 @@ import type {
  */
 
 export async function insertMessage(q: Knex, row: MessageRow): Promise<MessageRow> {
-  const [inserted] = await q<MessageRow>('messages').insert(row).returning('*');
+  // jsonb as JSON text: the pg driver would send a JS array as a Postgres array.
+  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+  const [inserted] = await q('messages')
+    .insert({ ...row, reply_options: json(row.reply_options), template_parameters: json(row.template_parameters) })
+    .returning('*');
   return inserted as MessageRow;
 }
 

@@ -1,4 +1,5 @@
 import type { Channel, SmsEncoding } from '../rules';
+import type { StoredReplyOption } from '../templates/template.types';
 
 /** Spec 3.1, lowercase as in the responses (DECISIONS "Messages"). */
 export type MessageStatus =
@@ -34,6 +35,8 @@ export interface MessageRow {
   idempotency_key: string | null;
   status: MessageStatus;
   reply_status: ReplyStatus;
+  /** The options the message offers: a copy of its template's, taken at send; null for none. */
+  reply_options: StoredReplyOption[] | null;
   reply_option_key: string | null;
   reply_option_value: string | null;
   answered_at: Date | null;

@@ -6,6 +6,8 @@ import { createQuotaUsageMigration } from './20251201000003_create_quota_usage';
 import { createMessageChargesMigration } from './20251201000005_message_charges';
 import { createMessageListingIndexMigration } from './20251201000006_message_listing_index';
 import { createMessageIdempotencyKeysMigration } from './20251201000007_create_message_idempotency_keys';
+import { createTemplatesMigration } from './20251215000008_create_templates';
+import { messageReplyOptionsMigration } from './20251215000009_message_reply_options';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [
@@ -16,4 +18,6 @@ export const messagingMigrations: Migration[] = [
   createMessageChargesMigration,
   createMessageListingIndexMigration,
   createMessageIdempotencyKeysMigration,
+  createTemplatesMigration,
+  messageReplyOptionsMigration,
 ];

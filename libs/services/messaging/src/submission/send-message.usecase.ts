@@ -18,6 +18,9 @@ import { quotaScope, type QuotaLedger } from '../quota/quota-ledger';
 import { priceSubmission } from './price-submission';
 import { assertMaySend } from './sending-standing';
 import { sendingSubaccount } from './sending-scope';
+import { findTemplate } from '../templates/templates.repository';
+import { isUuid } from '../messages/ids';
+import { present } from './recipient';
 import { validateSubmission } from './validate-submission';
 
 export interface SendMessageDeps {
@@ -29,6 +32,13 @@ export interface SendMessageDeps {
   quota: QuotaLedger;
   /** Called after a queued message is committed: dispatch it now rather than at the next tick. */
   onQueued(): void;
+}
+
+/** The account's template the request names (read before validation: the channel and the text come from it). */
+async function templateNamed(db: Knex, request: messagingV1.SendMessageRequest) {
+  const templateId = present(request.templateId);
+  if (templateId === undefined || !isUuid(templateId)) return undefined;
+  return findTemplate(db, { accountId: request.accountId, templateId });
 }
 
 /**
@@ -47,10 +57,11 @@ export async function sendMessage(
   const idempotent = idempotentSendOf(request, subaccountId);
   const replay = idempotent && (await replayOf(deps.db, idempotent, now));
   if (replay) return replay;
-  const submission = validateSubmission(request, now);
+  const submission = validateSubmission(request, now, await templateNamed(deps.db, request));
   const standing = await assertMaySend(deps.clients, principal, request.accountId, subaccountId);
   const pricing = priceSubmission(submission, deps.priceTable);
   const status = submission.sendAt ? 'scheduled' : 'queued';
+  const offered = submission.template?.replyOptions ?? [];
 
   const row: MessageRow = {
     id: randomUUID(),
@@ -59,8 +70,8 @@ export async function sendMessage(
     channel_type: submission.channel,
     destination: submission.destination,
     body: submission.body,
-    template_id: null,
-    template_parameters: null,
+    template_id: submission.template?.templateId ?? null,
+    template_parameters: submission.template?.parameters ?? null,
     message_type: submission.messageType,
     priority: submission.priority,
     actor: submission.actor,
@@ -68,7 +79,9 @@ export async function sendMessage(
     external_id: submission.externalId,
     idempotency_key: idempotent?.key ?? null,
     status,
-    reply_status: 'None',
+    // spec 3.2: a message offering options awaits an answer from the start.
+    reply_status: offered.length > 0 ? 'Awaiting' : 'None',
+    reply_options: offered.length > 0 ? offered : null,
     reply_option_key: null,
     reply_option_value: null,
     answered_at: null,
@@ -104,7 +117,7 @@ export async function sendMessage(
       to_status: status,
       detail: null,
     });
-    await deps.outbox.enqueue(trx, lifecycleEvent('MessageAccepted', message, undefined, 'accepted'));
+    await deps.outbox.enqueue(trx, lifecycleEvent('MessageAccepted', message, undefined, 'accepted', { now }));
     return { message, audit };
   });
   if (!stored) {

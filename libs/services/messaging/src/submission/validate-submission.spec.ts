@@ -51,6 +51,7 @@ describe('validateSubmission', () => {
         externalId: null,
         sendAt: null,
         expiresAt: null,
+        template: null,
       });
     });
 
@@ -230,10 +231,9 @@ describe('validateSubmission', () => {
     });
   });
 
-  it('a valid templateId: INVALID_OPERATION (templates come later)', () => {
+  it('a valid templateId the account does not have: NOT_FOUND Template, after the field errors', () => {
     const error = rejection({ templateId: '0f8fad5b-d9cb-469f-a165-70867728950e', body: undefined });
-    expect(error.code).toBe('INVALID_OPERATION');
-    expect(error.status).toBe(422);
-    expect(error.detail).toBe('Template sending is not available yet: send the text as body instead of templateId.');
+    expect([error.code, error.status, error.detail]).toEqual(['NOT_FOUND', 404, 'Template not found.']);
+    expect(rejection({ templateId: '0f8fad5b-d9cb-469f-a165-70867728950e', body: undefined, priority: 'High' }).code).toBe('VALIDATION_FAILED');
   });
 });

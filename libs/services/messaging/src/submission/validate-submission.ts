@@ -14,6 +14,8 @@ import {
   PRIORITIES,
 } from './submission-limits';
 import { parseUtcTimestamp } from './utc-timestamp';
+import { fillTemplate } from '../templates/template-parameters.rules';
+import type { StoredReplyOption, TemplateRow } from '../templates/template.types';
 
 export interface ValidSubmission {
   channel: Channel;
@@ -26,6 +28,15 @@ export interface ValidSubmission {
   externalId: string | null;
   sendAt: Date | null;
   expiresAt: Date | null;
+  /** Set when sent from a template: body is then its rendered text. */
+  template: SentTemplate | null;
+}
+
+export interface SentTemplate {
+  templateId: string;
+  parameters: Record<string, string>;
+  /** A copy of the template's options (empty for none): the message keeps them whatever happens to the template. */
+  replyOptions: StoredReplyOption[];
 }
 
 function oneOf<T extends string>(
@@ -52,8 +63,13 @@ function timestamp(errors: FieldErrors, field: string, value: string | undefined
 
 function bodyOf(errors: FieldErrors, request: messagingV1.SendMessageRequest, channel: Channel | undefined): string | null {
   const body = present(request.body);
+  if (present(request.templateId) !== undefined) {
+    // One source of text: a body beside a template would be silently dropped or would contradict it.
+    if (body !== undefined) errors.add('body', 'body must be left out when templateId is given: the text comes from the template');
+    return null;
+  }
   if (body === undefined) {
-    if (present(request.templateId) === undefined) errors.add('body', 'body is required unless templateId is given');
+    errors.add('body', 'body is required unless templateId is given');
     return null;
   }
   if (channel !== undefined) {
@@ -64,17 +80,28 @@ function bodyOf(errors: FieldErrors, request: messagingV1.SendMessageRequest, ch
   return body;
 }
 
+/** The template's text with the parameters filled, when the send is on the template's own channel. */
+function renderedBody(errors: FieldErrors, request: messagingV1.SendMessageRequest, template: TemplateRow, channel: Channel | undefined): string | null {
+  const parameters = request.templateParameters ?? {};
+  // On another channel the send is refused as a whole (422, below); its parameters do not matter then.
+  if (channel !== template.channel_type) return null;
+  return fillTemplate({ bodyTemplate: template.body_template, channel }, parameters, errors) ?? null;
+}
+
 /**
  * Checks a submission (spec 2.1, DECISIONS "Messages") against the clock:
  * every field error at once as VALIDATION_FAILED, then the scheduling codes,
- * then what the business refuses (422). Pure: nothing is read or stored.
+ * then a template that is not there (NOT_FOUND), then what the business
+ * refuses (422). `template` is the account's template the request's
+ * templateId names, as the caller found it (undefined: none found). Pure:
+ * nothing is read or stored.
  */
-export function validateSubmission(request: messagingV1.SendMessageRequest, now: Date): ValidSubmission {
+export function validateSubmission(request: messagingV1.SendMessageRequest, now: Date, template?: TemplateRow): ValidSubmission {
   const errors = new FieldErrors();
-  // Routing policies (a later slice) will supply the default channel; until then Sms.
-  const channel = oneOf<Channel>(errors, 'channelType', request.channelType, CHANNELS, 'Sms');
+  // Routing policies (a later slice) will supply the default channel; until then Sms, or the template's own.
+  const channel = oneOf<Channel>(errors, 'channelType', request.channelType, CHANNELS, template?.channel_type ?? 'Sms');
   const destination = readRecipient(request, channel, errors);
-  const body = bodyOf(errors, request, channel);
+  let body = bodyOf(errors, request, channel);
   const messageType = oneOf<MessageType>(errors, 'messageType', request.messageType, MESSAGE_TYPES, 'Transactional');
   const priority = oneOf<Priority>(errors, 'priority', request.priority, PRIORITIES, 'Normal');
 
@@ -94,6 +121,7 @@ export function validateSubmission(request: messagingV1.SendMessageRequest, now:
   if (templateId === undefined && Object.keys(request.templateParameters ?? {}).length > 0) {
     errors.add('templateParameters', 'templateParameters are only used with templateId');
   }
+  if (template && templateId !== undefined && isUuid(templateId)) body = renderedBody(errors, request, template, channel);
   // On the account route the subaccount comes from the body (the route's own id is checked as access).
   const subaccountId = present(request.subaccountId);
   if (!request.subaccountRoute && subaccountId !== undefined && !isUuid(subaccountId)) {
@@ -104,8 +132,12 @@ export function validateSubmission(request: messagingV1.SendMessageRequest, now:
   errors.throwIfAny();
 
   checkSchedule(sendAt, expiresAt, now);
-  if (templateId !== undefined) {
-    throw new DomainError('INVALID_OPERATION', 'Template sending is not available yet: send the text as body instead of templateId.');
+  if (templateId !== undefined && !template) throw DomainError.notFound('Template');
+  if (template && template.channel_type !== channel) {
+    throw new DomainError(
+      'INVALID_OPERATION',
+      `Template ${template.template_id} is a ${template.channel_type} template; it cannot be sent as ${channel as Channel}. Send it with channelType ${template.channel_type}, or leave channelType out.`,
+    );
   }
   return {
     channel: channel as Channel,
@@ -118,5 +150,12 @@ export function validateSubmission(request: messagingV1.SendMessageRequest, now:
     externalId,
     sendAt,
     expiresAt,
+    template: template
+      ? {
+          templateId: template.template_id,
+          parameters: { ...(request.templateParameters ?? {}) },
+          replyOptions: (template.reply_options ?? []).map((o) => ({ key: o.key, value: o.value, aliases: [...o.aliases] })),
+        }
+      : null,
   };
 }

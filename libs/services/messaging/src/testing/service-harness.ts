@@ -10,6 +10,8 @@ import type { Knex } from 'knex';
 import type { MessagingConfig } from '../config/messaging-config';
 import { createMessaging, type Messaging } from '../messaging.module';
 import { messagingMigrations } from '../migrations';
+import { RECEIPT_CONSUMER_GROUP } from '../receipts/receipt.consumer';
+import { REPLY_ANSWER_CONSUMER_GROUP } from '../replies/reply-answer.consumer';
 import { DEFAULT_PRICE_TABLE } from '../rules';
 import { CarrierStub } from './carrier-stub';
 import { FakeClients } from './fake-clients';
@@ -22,7 +24,10 @@ export interface Harness {
   carrier: CarrierStub;
   messaging: Messaging;
   accountId: string;
+  /** An API key of the account (SendMessages, ReadMessages). */
   principal: Principal;
+  /** A signed-in Admin of the account: templates take a user. */
+  user: Principal;
   send(overrides?: Partial<messagingV1.SendMessageRequest>, principal?: Principal): Promise<messagingV1.Message>;
   get(messageId: string, principal?: Principal, subaccountId?: string): Promise<messagingV1.Message>;
   dispatch(): Promise<number>;
@@ -34,6 +39,22 @@ export interface Harness {
   hold(reason?: string): Promise<messagingV1.AccountSendingHold>;
   releaseHold(): Promise<messagingV1.AccountSendingHold>;
   receipt(payload: Record<string, unknown>): Promise<void>;
+  createTemplate(
+    request: Partial<Omit<messagingV1.CreateTemplateRequest, 'fields'>> & { fields?: messagingV1.TemplateFields },
+    principal?: Principal,
+  ): Promise<messagingV1.TemplateWritten>;
+  updateTemplate(
+    templateId: string,
+    request: Partial<Omit<messagingV1.UpdateTemplateRequest, 'fields'>> & { fields?: messagingV1.TemplateFields },
+    principal?: Principal,
+  ): Promise<messagingV1.Template>;
+  getTemplate(templateId: string, principal?: Principal): Promise<messagingV1.Template>;
+  listTemplates(query?: Partial<messagingV1.ListTemplatesRequest>, principal?: Principal): Promise<messagingV1.ListTemplatesResponse>;
+  renderTemplate(templateId: string, templateParameters: Record<string, string>, principal?: Principal): Promise<messagingV1.RenderedTemplate>;
+  /** A MessageReceived from the replies service, straight to the answer consumer (no dedup by event id). */
+  reply(payload: Record<string, unknown>): Promise<void>;
+  /** One run of the reply-window job (Awaiting -> Expired). */
+  expireReplyWindows(): Promise<number>;
   events(messageId: string): Promise<Array<{ type: string; payload: Record<string, unknown> }>>;
   close(): Promise<void>;
 }
@@ -55,7 +76,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     provider,
     db,
     reset: async () => {
-      await db.raw('truncate message_idempotency_keys, message_charges, carrier_events, message_audit, message_channel_attempts, messages, account_sending_holds, quota_usage, outbox, processed_events restart identity');
+      await db.raw('truncate templates, message_idempotency_keys, message_charges, carrier_events, message_audit, message_channel_attempts, messages, account_sending_holds, quota_usage, outbox, processed_events restart identity');
     },
     close: () => provider.close(),
   };
@@ -93,7 +114,21 @@ export async function startHarness(database: TestDatabase, config: Partial<Messa
   const accountId = randomUUID();
   const principal: Principal = { kind: 'api_key', accountId, apiKeyId: 'key-1', rights: ['SendMessages', 'ReadMessages'] };
   const ctx = (p: Principal): CallContext => ({ method: 'test', principal: p });
-  const [consumer] = messaging.parts.consumers ?? [];
+  const user: Principal = { kind: 'user', accountId, userId: randomUUID(), role: 'Admin' };
+  const consumerOf = (group: string) => {
+    const found = (messaging.parts.consumers ?? []).find((c) => c.group === group);
+    if (!found) throw new Error(`no consumer ${group}`);
+    return found;
+  };
+  const envelope = (type: string, topic: string, key: string, payload: Record<string, unknown>): EventEnvelope => ({
+    id: randomUUID(),
+    type,
+    version: 1,
+    topic,
+    key,
+    occurredAt: clock.now().toISOString(),
+    payload,
+  });
 
   return {
     provider,
@@ -118,20 +153,22 @@ export async function startHarness(database: TestDatabase, config: Partial<Messa
     list: (query = {}, p = principal) => messaging.handlers.listMessages({ accountId, subaccountRoute: false, ...query }, ctx(p)),
     hold: (reason) => messaging.handlers.holdAccountSending({ accountId, reason, operator: 'staff@test' }, ctx(staff(accountId))),
     releaseHold: () => messaging.handlers.releaseAccountSending({ accountId, operator: 'staff@test' }, ctx(staff(accountId))),
-    receipt: (payload) => {
-      const event: EventEnvelope = {
-        id: randomUUID(),
-        type: 'CarrierReceiptReceived',
-        version: 1,
-        topic: 'carrier.receipts',
-        key: String(payload.messageId),
-        occurredAt: clock.now().toISOString(),
-        payload,
-      };
-      // Straight to the handler, without the host's dedup by event id: a
-      // repeated receipt must still change the message once.
-      return consumeOnce(db, consumer, event);
-    },
+    user,
+    // Straight to the handler, without the host's dedup by event id: a
+    // repeated receipt must still change the message once.
+    receipt: (payload) =>
+      consumeOnce(db, consumerOf(RECEIPT_CONSUMER_GROUP), envelope('CarrierReceiptReceived', 'carrier.receipts', String(payload.messageId), payload)),
+    createTemplate: (request, p = user) =>
+      messaging.handlers.createTemplate({ accountId, ...request, fields: request.fields ?? {} }, ctx(p)),
+    updateTemplate: (templateId, request, p = user) =>
+      messaging.handlers.updateTemplate({ accountId, templateId, ...request, fields: request.fields ?? {} }, ctx(p)),
+    getTemplate: (templateId, p = user) => messaging.handlers.getTemplate({ accountId, templateId }, ctx(p)),
+    listTemplates: (query = {}, p = user) => messaging.handlers.listTemplates({ accountId, ...query }, ctx(p)),
+    renderTemplate: (templateId, templateParameters, p = user) =>
+      messaging.handlers.renderTemplate({ accountId, templateId, templateParameters }, ctx(p)),
+    reply: (payload) =>
+      consumeOnce(db, consumerOf(REPLY_ANSWER_CONSUMER_GROUP), envelope('MessageReceived', 'replies.events', String(payload.from ?? 'x'), payload)),
+    expireReplyWindows: () => messaging.replyWindow.runDue(),
     events: async (messageId) =>
       (await db('outbox').where({ key: messageId }).orderBy('id').select('type', 'envelope')).map(
         (row: { type: string; envelope: string | { payload: Record<string, unknown> } }) => ({
