@@ -3,4 +3,5 @@ import { CUSTOMER, type MethodAccess } from '@mp/grpc';
 
 export const repliesAccess: MethodAccess<typeof repliesV1.RepliesServiceService> = {
   listInboundMessages: CUSTOMER,
+  listMessageReplies: CUSTOMER,
 };

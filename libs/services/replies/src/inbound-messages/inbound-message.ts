@@ -15,6 +15,13 @@ export interface InboundMessageRow {
   in_reply_to_client_reference: string | null;
   reply_option_key: string | null;
   reply_option_value: string | null;
+  /** At or after the answered message's expiresAt (spec 3.2): it answers nothing. */
+  after_expiry: boolean;
+  /** The carrier it came through and the carrier's id for it: stored once per pair. Null on rows from before. */
+  carrier: string | null;
+  carrier_message_id: string | null;
+  /** WhatsApp: the carrier id of the message it quotes. */
+  context_carrier_message_id: string | null;
   created_at: Date | string;
 }
 
@@ -36,5 +43,6 @@ export function toInboundMessage(row: InboundMessageRow): repliesV1.InboundMessa
     inReplyToClientReference: opt(row.in_reply_to_client_reference),
     replyOptionKey: opt(row.reply_option_key),
     replyOptionValue: opt(row.reply_option_value),
+    afterExpiry: row.after_expiry === true,
   };
 }

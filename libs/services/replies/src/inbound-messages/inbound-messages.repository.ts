@@ -40,3 +40,23 @@ export async function pageInboundMessages(db: Knex, query: InboundPageQuery): Pr
 export async function insertInboundMessage(db: Knex, row: InboundMessageRow): Promise<void> {
   await db(INBOUND_MESSAGES).insert(row);
 }
+
+/** Stores a reply unless one with its (carrier, carrier message id) is stored; true when it was new. */
+export async function insertInboundMessageOnce(db: Knex, row: InboundMessageRow): Promise<boolean> {
+  const inserted = await db(INBOUND_MESSAGES)
+    .insert(row)
+    .onConflict(['carrier', 'carrier_message_id'])
+    .ignore()
+    .returning('inbound_message_id');
+  return inserted.length > 0;
+}
+
+/** The replies linked to one message of the account, oldest first (spec 4.2). */
+export async function listRepliesToMessage(db: Knex, accountId: string, messageId: string): Promise<InboundMessageRow[]> {
+  return db<InboundMessageRow>(INBOUND_MESSAGES)
+    .where({ account_id: accountId, in_reply_to_message_id: messageId })
+    .orderBy([
+      { column: 'received_at', order: 'asc' },
+      { column: 'inbound_message_id', order: 'asc' },
+    ]);
+}

@@ -39,7 +39,7 @@ const failure = async (promise: Promise<unknown>): Promise<DomainError> => {
 
 beforeAll(async () => {
   ({ provider, db } = await openTestDatabase());
-  handlers = repliesHandlers({ db });
+  handlers = repliesHandlers({ db, clients: { messaging: { getMessage: () => Promise.reject(new Error('not called by the inbound list')) } } });
   const clock = new SandboxClock();
   base = new Date(Math.floor(clock.now().getTime() / 1000) * 1000);
   const at = (minutesAgo: number) => new Date(base.getTime() - minutesAgo * 60_000);
@@ -179,11 +179,20 @@ describe('ListInboundMessages', () => {
       inReplyToClientReference: 'order-42',
       replyOptionKey: '1',
       replyOptionValue: 'Confirm',
+      afterExpiry: false,
     });
     const plain = (await list(admin, { subaccountId: subA2 })).items[0];
     expect(plain.keyword).toBeUndefined();
     expect(plain.inReplyToMessageId).toBeUndefined();
     expect(plain.inReplyToClientReference).toBeUndefined();
+  });
+
+  it('says afterExpiry true on a reply that came after its message expired', async () => {
+    const accountD = randomUUID();
+    const late = inboundMessageRow({ account_id: accountD, received_at: base, in_reply_to_message_id: randomUUID(), after_expiry: true });
+    await insertInboundMessage(db, late);
+    const page = await handlers.listInboundMessages({ accountId: accountD }, { method: 'test', principal: { ...admin, accountId: accountD } });
+    expect(page.items).toEqual([expect.objectContaining({ inboundMessageId: late.inbound_message_id, afterExpiry: true, replyOptionKey: undefined })]);
   });
 
   it('filters by subaccount', async () => {
@@ -237,7 +246,7 @@ describe('ListInboundMessages', () => {
     });
 
     it.each([1, 200])('accepts pageSize %i', async (pageSize) => {
-      const page = await list(admin, { pageSize });
+      const page = await list(admin, { pageSize: String(pageSize) });
       expect(page.items).toHaveLength(Math.min(pageSize, 7));
     });
 

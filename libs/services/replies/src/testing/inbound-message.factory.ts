@@ -15,6 +15,10 @@ export function inboundMessageRow(overrides: Partial<InboundMessageRow> & { acco
     in_reply_to_client_reference: null,
     reply_option_key: null,
     reply_option_value: null,
+    after_expiry: false,
+    carrier: null,
+    carrier_message_id: null,
+    context_carrier_message_id: null,
     created_at: overrides.received_at,
     ...overrides,
   };
