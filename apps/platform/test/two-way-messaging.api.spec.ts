@@ -447,11 +447,13 @@ describe('replies (spec 2.3, 3.2, 4.3, 6.2)', () => {
       {
         inboundMessageId: answer.inboundMessageId,
         accountId: user.accountId,
+        subaccountId: null,
         channelType: 'Sms',
         from: person,
         to: number,
         body: '  c. ',
-        receivedAt: expect.any(String),
+        receivedAt: answer.receivedAt,
+        keyword: null,
         inReplyTo: { messageId, clientReference: 'appt-42' },
         reply: { matched: true, key: 'C', value: 'Confirm' },
         afterExpiry: false,
@@ -514,7 +516,7 @@ describe('replies (spec 2.3, 3.2, 4.3, 6.2)', () => {
     const r = await reply(lone, 'thanks');
     expect(r).toMatchObject({ inReplyToMessageId: plain, inReplyToClientReference: 'order-7', replyOptionKey: null });
     const [event] = await messageReceived(r.inboundMessageId);
-    expect(event.reply).toBeUndefined();
+    expect(event.reply).toBeNull();
     expect(event.inReplyTo).toEqual({ messageId: plain, clientReference: 'order-7' });
   });
 
@@ -530,8 +532,8 @@ describe('replies (spec 2.3, 3.2, 4.3, 6.2)', () => {
     const r = await reply(person, 'C');
     expect(r).toMatchObject({ inReplyToMessageId: null, inReplyToClientReference: null, replyOptionKey: null });
     const [event] = await messageReceived(r.inboundMessageId);
-    expect(event.inReplyTo).toBeUndefined();
-    expect(event.reply).toBeUndefined();
+    expect(event.inReplyTo).toBeNull();
+    expect(event.reply).toBeNull();
     expect((await repliesTo(refused.body.messageId)).body).toEqual([]);
   });
 
