@@ -6,10 +6,11 @@ import type { Knex } from 'knex';
 import { carrierSimulatorAccess } from './carrier-simulator.access';
 import { setCarrierBehavior } from './behaviors/set-carrier-behavior.usecase';
 import { advanceSandboxClock, getSandboxClock } from './clock/sandbox-clock.usecase';
+import { simulateInbound, type NumberDirectory } from './inbound/simulate-inbound.usecase';
 import { listMailbox } from './mailbox/list-mailbox.usecase';
 
 /** gRPC CarrierSimulatorService: translation between proto messages and the use cases only. */
-export function carrierSimulatorHandlers(deps: { db: Knex; clock: Clock }, logger: Logger): ServiceBinding {
+export function carrierSimulatorHandlers(deps: { db: Knex; clock: Clock; routing: NumberDirectory }, logger: Logger): ServiceBinding {
   return implementService(
     sandboxV1.CarrierSimulatorServiceService,
     {
@@ -25,6 +26,19 @@ export function carrierSimulatorHandlers(deps: { db: Knex; clock: Clock }, logge
       },
       async advanceClock(req) {
         return { now: advanceSandboxClock(deps.clock, req.seconds).toISOString() };
+      },
+      async simulateInbound(req, ctx) {
+        const inbound = await simulateInbound(deps, requirePrincipal(ctx), req);
+        return {
+          eventId: inbound.eventId,
+          carrierMessageId: inbound.carrierMessageId,
+          channelType: inbound.channel,
+          from: inbound.from,
+          to: inbound.to,
+          body: inbound.body,
+          receivedAt: inbound.receivedAt.toISOString(),
+          quotedMessageId: inbound.quotedMessageId,
+        };
       },
     },
     logger,

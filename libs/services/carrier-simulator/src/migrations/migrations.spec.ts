@@ -2,18 +2,19 @@ import { createDatabaseProvider, migrateDown, migrateLatest } from '@mp/db';
 import { carrierSimulatorMigrations } from './index';
 
 describe('carrier-simulator migrations', () => {
-  it('run the newest one down, up and down again', async () => {
+  it('run up, the newest down, and up again', async () => {
     const databases = createDatabaseProvider({ dataDir: ':memory:' });
     const db = databases.forSchema('carrier_simulator');
     try {
       await migrateLatest(db, 'carrier_simulator', carrierSimulatorMigrations);
       expect(await db.schema.hasTable('carrier_receipts')).toBe(true);
+      expect(await db.schema.hasTable('inbound_callbacks')).toBe(true);
       await migrateDown(db, 'carrier_simulator', carrierSimulatorMigrations);
-      expect(await db.schema.hasTable('carrier_receipts')).toBe(false);
+      expect(await db.schema.hasTable('inbound_callbacks')).toBe(false);
+      expect(await db.schema.hasTable('carrier_receipts')).toBe(true); // only the newest went down
       await migrateLatest(db, 'carrier_simulator', carrierSimulatorMigrations);
+      expect(await db.schema.hasTable('inbound_callbacks')).toBe(true);
       expect(await db.schema.hasTable('mailbox_messages')).toBe(true);
-      await migrateDown(db, 'carrier_simulator', carrierSimulatorMigrations);
-      expect(await db.schema.hasTable('mailbox_messages')).toBe(false);
     } finally {
       await databases.close();
     }

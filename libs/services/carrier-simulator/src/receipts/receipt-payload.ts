@@ -1,23 +1,26 @@
-import { createHmac } from 'node:crypto';
-import type { PendingReceipt } from './carrier-receipts.repository';
+import type { CallbackQueue } from '../callbacks/post-callbacks.job';
+import type { ReceiptRow } from './carrier-receipts.repository';
 
 /**
- * The receipt as the carrier posts it (service-contracts "Receipts"). Built the
- * same way on every retry, so a retried post carries identical bytes.
+ * The receipt as the carrier posts it (service-contracts "Receipts"), its
+ * fields in a fixed order so a retried post carries identical bytes.
  */
-export function receiptBody(receipt: PendingReceipt): Buffer {
+export function receiptPayload(row: ReceiptRow): Record<string, string> {
   const payload: Record<string, string> = {
-    eventId: receipt.eventId,
-    carrierMessageId: receipt.carrierMessageId,
-    reference: receipt.reference,
-    status: receipt.status,
+    eventId: row.event_id,
+    carrierMessageId: row.carrier_message_id,
+    reference: row.reference,
+    status: row.status,
   };
-  if (receipt.errorCode !== undefined) payload.errorCode = receipt.errorCode;
-  payload.occurredAt = receipt.occurredAt.toISOString();
-  return Buffer.from(JSON.stringify(payload), 'utf8');
+  if (row.error_code !== null) payload.errorCode = row.error_code;
+  payload.occurredAt = new Date(row.occurred_at).toISOString();
+  return payload;
 }
 
-/** `X-Signature`: lowercase hex HMAC-SHA256 of exactly the bytes sent. */
-export function signBody(secret: string, body: Buffer): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
-}
+/** Delivery receipts, posted to the platform's `/receipts` callback. */
+export const RECEIPT_QUEUE: CallbackQueue<ReceiptRow> = {
+  name: 'carrier-simulator.deliver-receipts',
+  table: 'carrier_receipts',
+  route: 'receipts',
+  payload: receiptPayload,
+};

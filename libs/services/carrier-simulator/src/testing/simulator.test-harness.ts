@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { CarrierSimulatorConfig } from '../carrier-simulator.config';
 import { carrierSimulatorService } from '../carrier-simulator.module';
 import { CarrierSimulatorEndpoints } from '../endpoints/carrier-simulator-endpoints';
+import type { NumberDirectory } from '../inbound/simulate-inbound.usecase';
 
 type SimulatorClient = AsyncClient<typeof sandboxV1.CarrierSimulatorServiceService>;
 
@@ -21,10 +22,16 @@ export interface SimulatorHarness {
   config: { -readonly [K in keyof CarrierSimulatorConfig]: CarrierSimulatorConfig[K] };
   client: SimulatorClient;
   runDue(): Promise<number>;
+  /** Lets everything an earlier test left behind fall due (400 s on) and runs it, so a test starts with nothing due. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startSimulatorHarness(options: { clock?: Clock; callbackUrl?: string } = {}): Promise<SimulatorHarness> {
+/**
+ * `routing` stands in for the routing service (the only service the simulator
+ * calls); without one, a call to it fails.
+ */
+export async function startSimulatorHarness(options: { clock?: Clock; callbackUrl?: string; routing?: NumberDirectory } = {}): Promise<SimulatorHarness> {
   const databases: DatabaseProvider = createDatabaseProvider({ dataDir: ':memory:' });
   const db = databases.forSchema('carrier_simulator');
   await migrateLatest(db, 'carrier_simulator', carrierSimulatorService.migrations);
@@ -48,7 +55,7 @@ export async function startSimulatorHarness(options: { clock?: Clock; callbackUr
     outbox: unusedOutbox,
     clock,
     logger: createLogger('silent'),
-    clients: {} as ServiceClients,
+    clients: { routing: options.routing } as unknown as ServiceClients,
     sandbox: true,
   });
   await parts.start?.();
@@ -57,6 +64,11 @@ export async function startSimulatorHarness(options: { clock?: Clock; callbackUr
   const server: RunningGrpcServer = await startGrpcServer({ host: '127.0.0.1', port: 0, services: parts.grpc, verifier });
   const client: SimulatorClient = createClient(sandboxV1.CarrierSimulatorServiceService, `127.0.0.1:${server.port}`, { signer: gateway, audience: 'carrier-simulator' });
   const jobs = parts.jobs ?? [];
+  const runDue = async () => {
+    let handled = 0;
+    for (const job of jobs) handled += await job.runDue();
+    return handled;
+  };
   return {
     db,
     clock,
@@ -64,10 +76,11 @@ export async function startSimulatorHarness(options: { clock?: Clock; callbackUr
     endpoints,
     config,
     client,
-    runDue: async () => {
-      let handled = 0;
-      for (const job of jobs) handled += await job.runDue();
-      return handled;
+    runDue,
+    settle: async () => {
+      await runDue();
+      clock.advance(400);
+      await runDue();
     },
     close: async () => {
       client.close();

@@ -3,6 +3,6 @@ const MAX_DELAY_SECONDS = 300;
 /** Seconds until the next post after `failedAttempts` failures: 1, 2, 4, 8... capped at 5 minutes. */
 export function retryDelaySeconds(failedAttempts: number): number {
   const exponent = Math.max(0, failedAttempts - 1);
-  // Cap the exponent too, so a receipt failing for days never overflows.
+  // Cap the exponent too, so a callback failing for days never overflows.
   return Math.min(2 ** Math.min(exponent, 30), MAX_DELAY_SECONDS);
 }

@@ -1,4 +1,4 @@
-import { retryDelaySeconds } from './receipt-retry.rules';
+import { retryDelaySeconds } from './callback-retry.rules';
 
 describe('retryDelaySeconds', () => {
   it('doubles from one second', () => {

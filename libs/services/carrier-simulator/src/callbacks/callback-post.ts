@@ -1,0 +1,34 @@
+import { createHmac } from 'node:crypto';
+
+export const CALLBACK_TIMEOUT_MS = 5_000;
+
+export type PostOutcome = { ok: true } | { ok: false; error: string };
+
+/** The platform's carrier callback routes the simulated carrier (`sim`) posts to. */
+export type CallbackRoute = 'receipts' | 'inbound';
+
+/** Where the simulated carrier (`sim`) posts one kind of callback under the callback base URL. */
+export const callbackUrl = (callbackBaseUrl: string, route: CallbackRoute) => `${callbackBaseUrl.replace(/\/+$/, '')}/v1/webhooks/carriers/sim/${route}`;
+
+/** `X-Signature`: lowercase hex HMAC-SHA256 of exactly the bytes sent. */
+export function signBody(secret: string, body: Buffer): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/** One signed POST; only a 2xx within the timeout counts as delivered. */
+export async function postSignedCallback(url: string, secret: string, body: Buffer): Promise<PostOutcome> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, body) },
+      body,
+      signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
+    });
+    // Drain the answer so the connection can be reused; its content does not matter.
+    await response.arrayBuffer().catch(() => undefined);
+    return response.ok ? { ok: true } : { ok: false, error: `HTTP ${response.status}` };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    return { ok: false, error: [(error as Error).name, (error as Error).message, cause].filter(Boolean).join(': ') };
+  }
+}

@@ -1,0 +1,52 @@
+import type { Knex } from 'knex';
+
+/**
+ * The tables of callbacks waiting to be posted. Each has `event_id` (primary
+ * key), `next_attempt_at` (due time, or a claim's lease), `attempts`,
+ * `last_error` and `sent_at`; the rest of a row is what its body is built from.
+ */
+export type CallbackTable = 'carrier_receipts' | 'inbound_callbacks';
+
+/** What every queued callback row has; a queue's own columns come on top. */
+export interface QueuedCallbackRow {
+  event_id: string;
+  /** Posts tried so far. */
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` due callbacks: locks them (SKIP LOCKED, so parallel
+ * workers take different rows) and pushes their due time to `leaseUntil`, then
+ * commits, so that no transaction stays open while posting. A claim whose
+ * worker dies is simply due again when the lease ends.
+ */
+export async function claimDueCallbacks<Row extends QueuedCallbackRow>(
+  db: Knex,
+  table: CallbackTable,
+  now: Date,
+  limit: number,
+  leaseUntil: Date,
+): Promise<Row[]> {
+  return db.transaction(async (trx) => {
+    const rows: Row[] = await trx(table).whereNull('sent_at').where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(limit).forUpdate().skipLocked().select('*');
+    if (rows.length === 0) return [];
+    await trx(table)
+      .whereIn(
+        'event_id',
+        rows.map((r) => r.event_id),
+      )
+      .update({ next_attempt_at: leaseUntil });
+    return rows;
+  });
+}
+
+export async function markCallbackSent(db: Knex, table: CallbackTable, eventId: string, attempts: number, now: Date): Promise<void> {
+  await db(table).where({ event_id: eventId }).update({ sent_at: now, attempts, last_error: null });
+}
+
+export async function markCallbackFailed(db: Knex, table: CallbackTable, eventId: string, attempts: number, nextAttemptAt: Date, error: string): Promise<void> {
+  await db(table)
+    .where({ event_id: eventId })
+    .whereNull('sent_at')
+    .update({ attempts, next_attempt_at: nextAttemptAt, last_error: error.slice(0, 500) });
+}
