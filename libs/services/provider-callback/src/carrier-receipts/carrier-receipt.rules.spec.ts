@@ -1,4 +1,5 @@
 import { DomainError } from '@mp/problems';
+import { thrownBy } from '../testing/thrown';
 import { toCarrierReceipt } from './carrier-receipt.rules';
 
 const valid = {
@@ -10,14 +11,6 @@ const valid = {
   occurredAt: '2026-10-20T10:00:00.000Z',
 };
 
-const problem = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    return error as DomainError;
-  }
-  throw new Error('expected an error');
-};
 
 describe('carrier receipt rules', () => {
   it('splits the reference into message id and attempt', () => {
@@ -38,7 +31,7 @@ describe('carrier receipt rules', () => {
   });
 
   it('names every bad field as INVALID_INPUT', () => {
-    const error = problem(() => toCarrierReceipt({ ...valid, eventId: '', reference: 'no-attempt', status: 'read', occurredAt: 'yesterday', errorCode: 7 }));
+    const error = thrownBy(() => toCarrierReceipt({ ...valid, eventId: '', reference: 'no-attempt', status: 'read', occurredAt: 'yesterday', errorCode: 7 }));
     expect(error).toBeInstanceOf(DomainError);
     expect(error.code).toBe('INVALID_INPUT');
     expect(Object.keys(error.extensions.errors ?? {}).sort()).toEqual(['errorCode', 'eventId', 'occurredAt', 'reference', 'status']);
@@ -46,7 +39,7 @@ describe('carrier receipt rules', () => {
   });
 
   it('refuses attempt 0 and a missing message id', () => {
-    expect(problem(() => toCarrierReceipt({ ...valid, reference: 'm-1:0' })).code).toBe('INVALID_INPUT');
-    expect(problem(() => toCarrierReceipt({ ...valid, reference: ':1' })).code).toBe('INVALID_INPUT');
+    expect(thrownBy(() => toCarrierReceipt({ ...valid, reference: 'm-1:0' })).code).toBe('INVALID_INPUT');
+    expect(thrownBy(() => toCarrierReceipt({ ...valid, reference: ':1' })).code).toBe('INVALID_INPUT');
   });
 });

@@ -1,16 +1,8 @@
-import type { Clock } from '@mp/clock';
 import { providerCallbackEvents, TOPICS } from '@mp/contracts';
-import type { OutboxWriter } from '@mp/service-host';
-import type { Knex } from 'knex';
 import { parseJsonObject } from '../ingest/callback-body';
+import { recordOnce, type RecordOnceDeps } from '../ingest/record-once';
 import { toCarrierReceipt } from './carrier-receipt.rules';
 import { insertCarrierEventIfNew } from './carrier-events.repository';
-
-export interface RecordCarrierReceiptDeps {
-  db: Knex;
-  outbox: OutboxWriter;
-  clock: Clock;
-}
 
 /**
  * A verified carrier receipt: stored once per (carrier, eventId) and, only the
@@ -18,29 +10,25 @@ export interface RecordCarrierReceiptDeps {
  * transaction, so messaging sees each receipt exactly once and never loses one.
  */
 export async function recordCarrierReceipt(
-  deps: RecordCarrierReceiptDeps,
+  deps: RecordOnceDeps,
   carrier: string,
   rawBody: Buffer,
 ): Promise<{ accepted: boolean; eventId: string }> {
   const receipt = toCarrierReceipt(parseJsonObject(rawBody));
-  const accepted = await deps.db.transaction(async (trx) => {
-    if (!(await insertCarrierEventIfNew(trx, carrier, receipt, deps.clock.now()))) return false;
-    await deps.outbox.enqueue(trx, {
-      topic: TOPICS.carrierReceipts,
-      key: receipt.messageId,
-      type: 'CarrierReceiptReceived',
-      payload: providerCallbackEvents.CarrierReceiptReceived.toJSON({
-        providerEventId: receipt.eventId,
-        carrier,
-        carrierMessageId: receipt.carrierMessageId,
-        messageId: receipt.messageId,
-        attempt: receipt.attempt,
-        status: receipt.status,
-        errorCode: receipt.errorCode,
-        occurredAt: receipt.occurredAt,
-      }),
-    });
-    return true;
+  const accepted = await recordOnce(deps, (trx, recordedAt) => insertCarrierEventIfNew(trx, carrier, receipt, recordedAt), {
+    topic: TOPICS.carrierReceipts,
+    key: receipt.messageId,
+    type: 'CarrierReceiptReceived',
+    payload: providerCallbackEvents.CarrierReceiptReceived.toJSON({
+      providerEventId: receipt.eventId,
+      carrier,
+      carrierMessageId: receipt.carrierMessageId,
+      messageId: receipt.messageId,
+      attempt: receipt.attempt,
+      status: receipt.status,
+      errorCode: receipt.errorCode,
+      occurredAt: receipt.occurredAt,
+    }),
   });
   return { accepted, eventId: receipt.eventId };
 }

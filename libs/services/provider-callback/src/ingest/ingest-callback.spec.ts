@@ -101,9 +101,8 @@ describe('IngestCallback: other providers and kinds', () => {
     ]);
   });
 
-  it('stores carrier inbound by eventId and refuses an unknown kind', async () => {
+  it('refuses an unknown kind and a provider event without an id', async () => {
     const raw = Buffer.from(JSON.stringify({ eventId: 'in-1', from: '+15557654321', to: '+15550000001', body: 'STOP' }));
-    await expect(ingest(raw, sign('sandbox-sim-secret', raw), 'sim', 'inbound')).resolves.toEqual({ accepted: true, eventId: 'in-1' });
     await expect(ingest(raw, sign('sandbox-sim-secret', raw), 'sim', 'status')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const noId = Buffer.from('{"type":"x"}');
     await expect(ingest(noId, sign('sandbox-stripe-secret', noId), 'stripe', '')).rejects.toMatchObject({ code: 'INVALID_INPUT' });

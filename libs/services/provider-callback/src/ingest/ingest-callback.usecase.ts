@@ -1,9 +1,11 @@
 import { DomainError } from '@mp/problems';
-import { recordCarrierReceipt, type RecordCarrierReceiptDeps } from '../carrier-receipts/record-carrier-receipt.usecase';
+import { recordCarrierInbound } from '../carrier-inbound/record-carrier-inbound.usecase';
+import { recordCarrierReceipt } from '../carrier-receipts/record-carrier-receipt.usecase';
 import { storeProviderEvent, type StoreProviderEventDeps } from '../provider-events/store-provider-event.usecase';
 import type { ProviderCallbackConfig } from '../provider-callback.config';
 import { findProvider } from '../signatures/callback-providers';
 import { isValidSignature } from '../signatures/callback-signature';
+import type { RecordOnceDeps } from './record-once';
 
 export interface IngestCallbackInput {
   provider: string;
@@ -15,7 +17,7 @@ export interface IngestCallbackInput {
 // One answer for every authentication failure, so a caller cannot probe which providers exist.
 const unauthorized = () => new DomainError('UNAUTHORIZED', 'The callback signature is missing or invalid.');
 
-export type IngestCallbackDeps = RecordCarrierReceiptDeps & StoreProviderEventDeps & { config: ProviderCallbackConfig };
+export type IngestCallbackDeps = RecordOnceDeps & StoreProviderEventDeps & { config: ProviderCallbackConfig };
 
 /**
  * Every provider callback enters here: the signature is checked before the
@@ -35,5 +37,6 @@ export async function ingestCallback(deps: IngestCallbackDeps, input: IngestCall
   }
   if (!provider.kinds.includes(input.kind)) throw new DomainError('NOT_FOUND', `No ${provider.name} callbacks of kind "${input.kind}".`);
   if (provider.isCarrier && input.kind === 'receipts') return recordCarrierReceipt(deps, provider.name, input.rawBody);
+  if (provider.isCarrier && input.kind === 'inbound') return recordCarrierInbound(deps, provider.name, input.rawBody);
   return storeProviderEvent(deps, provider.name, input.kind, input.rawBody);
 }

@@ -5,9 +5,8 @@ import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { parseJsonObject } from '../ingest/callback-body';
 import { announceSubscriptionUpdate } from '../subscriptions/announce-subscription-update';
+import { MAX_ID_LENGTH } from '../ingest/callback-fields';
 import { insertProviderEventIfNew } from './provider-events.repository';
-
-const MAX_ID_LENGTH = 200;
 
 export interface StoreProviderEventDeps {
   db: Knex;
@@ -17,11 +16,10 @@ export interface StoreProviderEventDeps {
 }
 
 /**
- * Carrier inbound messages, payment-processor (stripe) and registry (tcr)
- * events: verified and stored, deduplicated by their `id` (Stripe's shape) or
- * `eventId`. The payment processor's subscription events are announced on
- * `billing.events` (only the first time); inbound replies and 10DLC status
- * updates are processed from these rows in later issues.
+ * Payment-processor (stripe) and registry (tcr) events: verified and stored,
+ * deduplicated by their `id` (Stripe's shape) or `eventId`. The payment
+ * processor's subscription events are announced on `billing.events` (only
+ * the first time); 10DLC status updates are processed from these rows later.
  */
 export async function storeProviderEvent(
   deps: StoreProviderEventDeps,

@@ -1,6 +1,6 @@
 import type { ProviderCallbackConfig } from '../provider-callback.config';
 
-/** How a provider's callbacks are handled: carriers' receipts become events, the rest is stored for now. */
+/** How a provider's callbacks are handled: carriers' receipts and inbound messages become events, the rest is stored for now. */
 export interface CallbackProvider {
   name: string;
   secretVariable: keyof ProviderCallbackConfig;

@@ -14,7 +14,7 @@ export const SECRETS = { CALLBACK_SECRET_SIM: 'sandbox-sim-secret', CALLBACK_SEC
 /**
  * The module run by a real ServiceHost (migrations, gRPC, outbox relay) on
  * in-memory PGlite and the embedded event log, with a subscriber collecting
- * everything published on `carrier.receipts` and `billing.events`.
+ * everything published on `carrier.receipts`, `carrier.inbound` and `billing.events`.
  */
 export async function startProviderCallbackHarness(config: ProviderCallbackConfig = SECRETS) {
   const databases = createDatabaseProvider({ dataDir: ':memory:' });
@@ -37,10 +37,11 @@ export async function startProviderCallbackHarness(config: ProviderCallbackConfi
     { signer: gateway, audience: 'provider-callback' },
   );
   const published: EventEnvelope[] = [];
-  await transport.ensureTopics([TOPICS.carrierReceipts, TOPICS.billing]);
+  const topics = [TOPICS.carrierReceipts, TOPICS.carrierInbound, TOPICS.billing];
+  await transport.ensureTopics(topics);
   const subscription: Subscription = await transport.subscribe({
-    group: 'test.carrier-receipts',
-    topics: [TOPICS.carrierReceipts, TOPICS.billing],
+    group: 'test.published',
+    topics,
     fromBeginning: true,
     handler: async (event) => {
       published.push(event);
@@ -59,6 +60,16 @@ export async function startProviderCallbackHarness(config: ProviderCallbackConfi
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return published;
+    },
+    /** Waits until `count` events were published on `topic`, and answers those. */
+    async waitForPublishedOn(topic: string, count: number, timeoutMs = 10_000): Promise<EventEnvelope[]> {
+      const deadline = Date.now() + timeoutMs;
+      const on = () => published.filter((e) => e.topic === topic);
+      while (on().length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} events on ${topic}, saw ${on().length}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return on();
     },
     async close() {
       client.close();
