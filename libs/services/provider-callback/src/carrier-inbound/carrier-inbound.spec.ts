@@ -20,12 +20,15 @@ const ingest = (raw: Buffer, signature = sign(raw)) => h.client.ingestCallback({
 const stored = () => h.db('carrier_inbound_messages').orderBy('id');
 const inboundEvents = () => h.published.filter((e) => e.topic === TOPICS.carrierInbound);
 
+/** Waits until the event of callback `eventId` has been published. */
+const publishedFor = (eventId: string) =>
+  h.waitForEvent((e) => e.topic === TOPICS.carrierInbound && (e.payload as { providerEventId: string }).providerEventId === eventId);
+
 /** Posts a fresh good callback and waits for its event: everything committed before it has been published by then. */
 async function sentinel() {
-  const raw = bytes(inbound({ channel: 'Sms', carrierMessageId: `sim-${randomUUID()}` }));
-  const before = inboundEvents().length;
-  await ingest(raw);
-  await h.waitForPublishedOn(TOPICS.carrierInbound, before + 1);
+  const payload = inbound({ channel: 'Sms', carrierMessageId: `sim-${randomUUID()}` });
+  await ingest(bytes(payload));
+  await publishedFor(payload.eventId);
 }
 
 beforeAll(async () => {
@@ -39,7 +42,7 @@ describe('IngestCallback: carrier inbound', () => {
     const raw = bytes(payload);
     await expect(ingest(raw)).resolves.toEqual({ accepted: true, eventId: payload.eventId });
 
-    const [event] = await h.waitForPublishedOn(TOPICS.carrierInbound, 1);
+    const event = await publishedFor(payload.eventId);
     expect(event).toMatchObject({ topic: TOPICS.carrierInbound, key: payload.from, type: 'CarrierInboundReceived', version: 1 });
     expect(providerCallbackEvents.CarrierInboundReceived.fromJSON(event.payload)).toEqual({
       providerEventId: payload.eventId,
@@ -68,10 +71,8 @@ describe('IngestCallback: carrier inbound', () => {
 
   it('publishes no context for a message that quotes nothing', async () => {
     const payload = inbound({ channel: 'Email', from: 'pat@example.com', to: 'sender-0a1b2c3d@sandbox.messaging.local', body: 'Thanks!' });
-    const before = inboundEvents().length;
     await ingest(bytes(payload));
-    const events = await h.waitForPublishedOn(TOPICS.carrierInbound, before + 1);
-    const event = events.find((e) => (e.payload as { providerEventId: string }).providerEventId === payload.eventId)!;
+    const event = await publishedFor(payload.eventId);
     expect(event.key).toBe('pat@example.com');
     expect(event.payload).not.toHaveProperty('contextCarrierMessageId');
   });
@@ -79,7 +80,7 @@ describe('IngestCallback: carrier inbound', () => {
   it('changes nothing for a repeat of the same carrier message, with the same or another event id', async () => {
     const payload = inbound();
     await ingest(bytes(payload));
-    await sentinel(); // the first one's event is out too
+    await publishedFor(payload.eventId);
     const rows = (await stored()).length;
     const events = inboundEvents().length;
 

@@ -61,15 +61,15 @@ export async function startProviderCallbackHarness(config: ProviderCallbackConfi
       }
       return published;
     },
-    /** Waits until `count` events were published on `topic`, and answers those. */
-    async waitForPublishedOn(topic: string, count: number, timeoutMs = 10_000): Promise<EventEnvelope[]> {
+    /** Waits until an event that `matches` has been published, and answers it. */
+    async waitForEvent(matches: (event: EventEnvelope) => boolean, timeoutMs = 10_000): Promise<EventEnvelope> {
       const deadline = Date.now() + timeoutMs;
-      const on = () => published.filter((e) => e.topic === topic);
-      while (on().length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} events on ${topic}, saw ${on().length}`);
+      for (;;) {
+        const event = published.find(matches);
+        if (event) return event;
+        if (Date.now() > deadline) throw new Error('the expected event was not published');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      return on();
     },
     async close() {
       client.close();
