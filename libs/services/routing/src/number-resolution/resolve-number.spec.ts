@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accountActivated, principalOf, startRoutingHarness, type RoutingHarness } from '../testing/routing.test-harness';
+import { principalOf, startRoutingHarness, type RoutingHarness } from '../testing/routing.test-harness';
 
 let h: RoutingHarness;
 const [A, B, S1] = [randomUUID(), randomUUID(), randomUUID()];
@@ -8,23 +8,10 @@ let accountEmail: string;
 
 beforeAll(async () => {
   h = await startRoutingHarness();
-  await h.publish(accountActivated(A));
-  const rows = await h.waitForNumbers(A);
-  accountPhone = rows.find((r) => r.channel_types.includes('Sms')).address;
-  accountEmail = rows.find((r) => r.channel_types.includes('Email')).address;
-  const add = (address: string, channels: string[], status = 'active', accountId = A) =>
-    h.db('numbers').insert({
-      number_id: randomUUID(),
-      account_id: accountId,
-      subaccount_id: accountId === A ? S1 : null,
-      address,
-      channel_types: JSON.stringify(channels),
-      status,
-      created_at: new Date(),
-    });
-  await add('+15558880001', ['Sms']);
-  await add('+15558880002', ['WhatsApp'], 'released');
-  await add('+15558880003', ['Sms', 'WhatsApp'], 'active', B);
+  ({ phone: accountPhone, email: accountEmail } = await h.activate(A));
+  await h.addNumber({ account_id: A, subaccount_id: S1, address: '+15558880001', channel_types: ['Sms'] });
+  await h.addNumber({ account_id: A, subaccount_id: S1, address: '+15558880002', channel_types: ['WhatsApp'], status: 'released' });
+  await h.addNumber({ account_id: B, address: '+15558880003', channel_types: ['Sms', 'WhatsApp'] });
 });
 afterAll(() => h.close());
 

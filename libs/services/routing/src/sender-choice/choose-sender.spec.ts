@@ -1,30 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { accountActivated, principalOf, startRoutingHarness, type RoutingHarness } from '../testing/routing.test-harness';
+import { principalOf, startRoutingHarness, type RoutingHarness } from '../testing/routing.test-harness';
 
 let h: RoutingHarness;
 const [A, B, S1, S2, S3] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
 let accountPhone: string;
 let accountEmail: string;
 
-const addNumber = (row: { account_id: string; subaccount_id?: string; address: string; channel_types: string[]; status?: string; created_at?: Date }) =>
-  h.db('numbers').insert({
-    number_id: randomUUID(),
-    subaccount_id: null,
-    status: 'active',
-    created_at: new Date(),
-    ...row,
-    channel_types: JSON.stringify(row.channel_types),
-  });
-
 beforeAll(async () => {
   h = await startRoutingHarness();
-  await h.publish(accountActivated(A));
-  const rows = await h.waitForNumbers(A);
-  accountPhone = rows.find((r) => r.channel_types.includes('Sms')).address;
-  accountEmail = rows.find((r) => r.channel_types.includes('Email')).address;
-  await addNumber({ account_id: A, subaccount_id: S1, address: '+15559990001', channel_types: ['Sms'] });
-  await addNumber({ account_id: A, subaccount_id: S2, address: '+15559990002', channel_types: ['Sms', 'WhatsApp'] });
-  await addNumber({ account_id: A, subaccount_id: S1, address: '+15559990003', channel_types: ['WhatsApp'], status: 'released' });
+  ({ phone: accountPhone, email: accountEmail } = await h.activate(A));
+  await h.addNumber({ account_id: A, subaccount_id: S1, address: '+15559990001', channel_types: ['Sms'] });
+  await h.addNumber({ account_id: A, subaccount_id: S2, address: '+15559990002', channel_types: ['Sms', 'WhatsApp'] });
+  await h.addNumber({ account_id: A, subaccount_id: S1, address: '+15559990003', channel_types: ['WhatsApp'], status: 'released' });
 });
 afterAll(() => h.close());
 

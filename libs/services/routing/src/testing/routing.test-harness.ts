@@ -73,6 +73,24 @@ export async function startRoutingHarness(options: { sandbox?: boolean } = {}) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
+    /** Activates `accountId` and waits for its sandbox senders: its phone number (Sms, WhatsApp) and email sender address. */
+    async activate(accountId: string): Promise<{ phone: string; email: string }> {
+      await transport.publish([accountActivated(accountId)]);
+      const rows = await this.waitForNumbers(accountId);
+      const addressFor = (channel: string) => rows.find((r) => (r.channel_types as string[]).includes(channel)).address as string;
+      return { phone: addressFor('Sms'), email: addressFor('Email') };
+    },
+    /** Inserts a number directly (active, account-level, created now unless said otherwise). */
+    addNumber(row: { account_id: string; subaccount_id?: string; address: string; channel_types: string[]; status?: string; created_at?: Date }) {
+      return db('numbers').insert({
+        number_id: randomUUID(),
+        subaccount_id: null,
+        status: 'active',
+        created_at: new Date(),
+        ...row,
+        channel_types: JSON.stringify(row.channel_types),
+      });
+    },
     async close() {
       client.close();
       messaging.close();
