@@ -628,6 +628,31 @@ describe('replies (spec 2.3, 3.2, 4.3, 6.2)', () => {
     expect(new Set(ids).size).toBe(4);
   });
 
+  it('gives a reply to a subaccount message that subaccount, on its own lists, for a key limited to it', async () => {
+    const person = freshDestination();
+    const sent = await api.post(`/v1/subaccounts/${subaccountId}/messages`, { apiKey: subKey, body: { to: person, body: 'From the clinic' } });
+    expect(sent.status).toBe(201);
+    const subGet = (path: string) => api.get(`/v1/subaccounts/${subaccountId}${path}`, { apiKey: subKey });
+    await waitFor(
+      () => getMessage(sent.body.messageId),
+      (r) => r.body.status === 'delivered',
+      { what: 'the subaccount message delivered' },
+    );
+    // The account-level sandbox number the subaccount sends from is one it may receive on too.
+    const inbound = await api.post('/v1/sandbox/inbound', { apiKey: subKey, body: { channelType: 'Sms', from: person, to: number, body: 'Thanks!' } });
+    expect(inbound.status).toBe(202);
+    const replies = await waitFor(
+      () => subGet(`/messages/${sent.body.messageId}/replies`),
+      (r) => r.status === 200 && r.body.length === 1,
+      { what: 'the reply on the subaccount route' },
+    );
+    expect(replies.body[0]).toMatchObject({ subaccountId, inReplyToMessageId: sent.body.messageId, body: 'Thanks!' });
+    const list = await subGet('/inbound-messages');
+    expect(list.body.items.map((i: { inboundMessageId: string }) => i.inboundMessageId)).toEqual([replies.body[0].inboundMessageId]);
+    // Another subaccount's route is out of reach (404), like any other tenant's.
+    expectProblem(await api.get(`/v1/subaccounts/${randomUUID()}/inbound-messages`, { apiKey: subKey }), 404, 'NOT_FOUND');
+  });
+
   describe('by the sandbox clock', () => {
     it('links within 72 hours of the send, not after', async () => {
       const near = freshDestination();

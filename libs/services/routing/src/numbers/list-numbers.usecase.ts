@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { SenderNumber } from './number.rules';
 import { listNumbersForAccount } from './numbers.repository';
 
-/** GET /v1/numbers: the caller's account's numbers, optionally one subaccount's. */
+/** GET /v1/numbers: the caller's account's numbers; for a subaccount, its own and the account-level ones it sends from. */
 export async function listNumbers(db: Knex, principal: Principal, input: { accountId: string; subaccountId?: string }): Promise<SenderNumber[]> {
   const { subaccountId } = reachAccount(principal, { accountId: input.accountId, subaccountId: input.subaccountId });
   return listNumbersForAccount(db, input.accountId, subaccountId);

@@ -40,9 +40,13 @@ export async function insertNumberIfAddressFree(db: Knex, n: SenderNumber): Prom
 }
 
 /** The account's numbers, oldest first; with a subaccount, only those assigned to it. */
+/**
+ * The account's numbers; for a subaccount, the ones it may send from: its own
+ * and the account-level ones (as findSender chooses), never another subaccount's.
+ */
 export async function listNumbersForAccount(db: Knex, accountId: string, subaccountId?: string): Promise<SenderNumber[]> {
   const query = db<NumberRow>('numbers').where({ account_id: accountId });
-  if (subaccountId !== undefined) query.where({ subaccount_id: subaccountId });
+  if (subaccountId !== undefined) query.where((q) => q.where({ subaccount_id: subaccountId }).orWhereNull('subaccount_id'));
   const rows = await query.orderBy([{ column: 'created_at' }, { column: 'number_id' }]).select('*');
   return rows.map(toNumber);
 }
