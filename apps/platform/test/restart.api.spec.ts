@@ -1,5 +1,7 @@
-import { signUp, waitForStatus } from './support/journeys';
+import { createHmac } from 'node:crypto';
+import { freshDestination, sandboxNumber, signUp, waitForStatus } from './support/journeys';
 import { bootPlatform, countRows, temporaryDataDir } from './support/platform-fixture';
+import { waitFor } from './support/wait-for';
 
 describe('a restart between acceptance and dispatch', () => {
   it('delivers the accepted message exactly once on the same data', async () => {
@@ -28,6 +30,73 @@ describe('a restart between acceptance and dispatch', () => {
         expect(delivered.body.channelHistory).toHaveLength(1);
         // The carrier got it once.
         expect(await countRows(second.platform, 'carrier_simulator', 'carrier_submissions', { account_id: user.accountId })).toBe(1);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      data.remove();
+    }
+  });
+});
+
+describe('a restart after a reply was taken in', () => {
+  it('keeps one reply, one MessageReceived and one answer, and a repeated callback after it changes nothing', async () => {
+    const data = temporaryDataDir();
+    const person = freshDestination();
+    try {
+      const first = await bootPlatform({ DATA_DIR: data.dir });
+      const user = await signUp(first.api, 'restart-reply');
+      const number = await sandboxNumber(first.api, user.accessToken);
+      const template = await first.api.post('/v1/templates', {
+        token: user.accessToken,
+        body: { name: 'Confirm', channelType: 'Sms', bodyTemplate: 'Reply C to confirm', replyOptions: [{ key: 'C', value: 'Confirm' }] },
+      });
+      expect(template.status).toBe(201);
+      const sent = await first.api.post(`/v1/accounts/${user.accountId}/messages`, {
+        token: user.accessToken,
+        body: { to: person, templateId: template.body.templateId },
+      });
+      expect(sent.status).toBe(201);
+      await waitForStatus(first.api, user, sent.body.messageId, ['delivered']);
+      const inbound = await first.api.post('/v1/sandbox/inbound', { token: user.accessToken, body: { channelType: 'Sms', from: person, to: number, body: 'C' } });
+      expect(inbound.status).toBe(202);
+      await waitFor(
+        () => first.api.get(`/v1/accounts/${user.accountId}/messages/${sent.body.messageId}`, { token: user.accessToken }),
+        (r) => r.body.replyStatus === 'Answered',
+        { what: 'the answer before the restart' },
+      );
+      await first.stop();
+
+      const second = await bootPlatform({ DATA_DIR: data.dir });
+      try {
+        const login = await second.api.post('/v1/auth/login', { body: { email: user.email, password: user.password } });
+        const token = login.body.accessToken;
+        // The carrier repeats its callback after the restart (same bytes, as carriers retry).
+        const raw = JSON.stringify({
+          eventId: inbound.body.eventId,
+          carrierMessageId: inbound.body.carrierMessageId,
+          channel: 'Sms',
+          from: person,
+          to: number,
+          body: 'C',
+          receivedAt: inbound.body.receivedAt,
+        });
+        const signature = createHmac('sha256', 'sandbox-sim-secret').update(raw).digest('hex');
+        const repeat = await second.api.post('/v1/webhooks/carriers/sim/inbound', { rawBody: raw, headers: { 'content-type': 'application/json', 'x-signature': signature } });
+        expect(repeat.status).toBe(200);
+        const outbox = second.platform.adapters.databases.forSchema('replies')('outbox');
+        await waitFor(
+          () => outbox.clone().where({ type: 'MessageReceived', key: person }).whereNull('published_at').count<{ n: string }[]>({ n: '*' }),
+          (rows) => Number(rows[0].n) === 0,
+          { what: 'the outbox to be drained' },
+        );
+        expect(await countRows(second.platform, 'replies', 'inbound_messages', { account_id: user.accountId })).toBe(1);
+        expect(await countRows(second.platform, 'replies', 'outbox', { type: 'MessageReceived', key: person })).toBe(1);
+        const message = await second.api.get(`/v1/accounts/${user.accountId}/messages/${sent.body.messageId}`, { token });
+        expect(message.body).toMatchObject({ replyStatus: 'Answered', replyOptionKey: 'C' });
+        expect(message.body.auditTrail.filter((a: { event: string }) => a.event === 'answered')).toHaveLength(1);
+        const replies = await second.api.get(`/v1/accounts/${user.accountId}/messages/${sent.body.messageId}/replies`, { token });
+        expect(replies.body).toHaveLength(1);
       } finally {
         await second.stop();
       }
