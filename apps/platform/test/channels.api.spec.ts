@@ -143,11 +143,11 @@ describe('a submission with a bad field is refused, naming the field, and nothin
     expect(await countRows(booted.platform, 'messaging', 'outbox', { type: 'MessageAccepted' })).toBe(outboxBefore);
   });
 
-  it('a well-formed templateId is refused with 422 INVALID_OPERATION until templates exist, and nothing is stored', async () => {
+  it('a templateId the account has no template for is 404, and nothing is stored', async () => {
     const before = await countRows(booted.platform, 'messaging', 'messages');
     const res = await send({ destination: '+14155550180', templateId: '6f1c1d7e-8a4b-4c1e-9d3f-2b7a5e0c9d11', templateParameters: { name: 'Ann' } });
-    expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'INVALID_OPERATION', detail: expect.stringContaining('Template') });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'NOT_FOUND', detail: expect.stringContaining('Template') });
     expect(await countRows(booted.platform, 'messaging', 'messages')).toBe(before);
   });
 
