@@ -27,6 +27,8 @@ export const EVENT_TYPES = {
   CarrierReceiptReceived: { topic: TOPICS.carrierReceipts, version: 1 },
   CarrierInboundReceived: { topic: TOPICS.carrierInbound, version: 1 },
   MessageReceived: { topic: TOPICS.replies, version: 1 },
+  RecipientOptedOut: { topic: TOPICS.consent, version: 1 },
+  RecipientOptedIn: { topic: TOPICS.consent, version: 1 },
   PaymentSubscriptionUpdated: { topic: TOPICS.billing, version: 1 },
 } as const;
 

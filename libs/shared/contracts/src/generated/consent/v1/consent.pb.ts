@@ -32,7 +32,202 @@ export interface CheckSendPermissionRequest {
 export interface CheckSendPermissionResponse {
   allowed: boolean;
   /** Why not, when not allowed (e.g. "recipient opted out"). */
+  reason?:
+    | string
+    | undefined;
+  /**
+   * The ledger entry that decided it: the opt-out that blocks, or the
+   * recipient's latest consent entry on that channel when allowed (absent
+   * when the recipient has no entry at all).
+   */
+  decidedByEntryId?: string | undefined;
+}
+
+/**
+ * Which route base a call came through: /v1/subaccounts/{subaccountId}/...
+ * (subaccount_route true) or /v1/accounts/{accountId}/....
+ */
+export interface ConsentRoute {
+  accountId: string;
+  subaccountId?: string | undefined;
+  subaccountRoute: boolean;
+}
+
+/** One opt-out in force (spec 2.7). */
+export interface OptOut {
+  optOutId: string;
+  accountId: string;
+  subaccountId?: string | undefined;
+  recipient: string;
+  channelType: string;
+  /** subaccount, accountLevelOnly, entireAccount or stopReply. */
+  scope: string;
+  /** stopReply: the number the STOP arrived on. */
+  receivingNumber?:
+    | string
+    | undefined;
+  /**
+   * customer, import, stop_reply or support: who recorded it (only customer
+   * and import opt-outs can be lifted by the customer).
+   */
+  source: string;
   reason?: string | undefined;
+  createdAt: string;
+  /** The ledger entry that recorded it. */
+  entryId: string;
+}
+
+/**
+ * The fields as the client wrote them: consent validates every one, so
+ * problem bodies name them the same way on both route bases.
+ */
+export interface RecordOptOutRequest {
+  route: ConsentRoute | undefined;
+  recipient?: string | undefined;
+  channelType?: string | undefined;
+  reason?:
+    | string
+    | undefined;
+  /** Account routes only: accountLevelOnly or entireAccount (required there). */
+  scope?: string | undefined;
+}
+
+export interface OptOutRecorded {
+  optOut:
+    | OptOut
+    | undefined;
+  /** False when that opt-out was already in force (nothing was written). */
+  created: boolean;
+}
+
+export interface OptInRequest {
+  route: ConsentRoute | undefined;
+  recipient?: string | undefined;
+  channelType?:
+    | string
+    | undefined;
+  /** Must be true. */
+  consentConfirmed?:
+    | boolean
+    | undefined;
+  /** WebForm, Written, Verbal, Text or Other. */
+  consentMethod?: string | undefined;
+  consentEvidence?:
+    | string
+    | undefined;
+  /** Account routes: which opt-out to lift (accountLevelOnly or entireAccount). */
+  scope?: string | undefined;
+}
+
+export interface OptInResult {
+  /** The opt-outs lifted. */
+  lifted: OptOut[];
+  /** True while another opt-out still blocks the recipient on that channel. */
+  stillSuppressed: boolean;
+  /** The ledger entry that holds the evidence (written before the lift). */
+  entryId: string;
+}
+
+export interface ListOptOutsRequest {
+  route: ConsentRoute | undefined;
+  recipient?: string | undefined;
+  channelType?:
+    | string
+    | undefined;
+  /** 1 to 200, default 50; as the client wrote it. */
+  pageSize?: string | undefined;
+  cursor?: string | undefined;
+}
+
+export interface ListOptOutsResponse {
+  items: OptOut[];
+  /** Absent on the last page. */
+  nextCursor?: string | undefined;
+}
+
+export interface GetPreferencesRequest {
+  route: ConsentRoute | undefined;
+  recipient?: string | undefined;
+}
+
+/** One entry of the consent ledger (append-only). */
+export interface ConsentEntry {
+  entryId: string;
+  /** opted_out, opted_in (re-subscribed), evidence_recorded, ... */
+  action: string;
+  channelType: string;
+  scope: string;
+  /** customer, import, stop_reply, start_reply, support */
+  source: string;
+  /** Who did it: a user id, an API key id, or the receiving number of a reply. */
+  actor?: string | undefined;
+  reason?: string | undefined;
+  consentMethod?: string | undefined;
+  consentEvidence?: string | undefined;
+  recordedAt: string;
+  subaccountId?: string | undefined;
+  receivingNumber?: string | undefined;
+}
+
+export interface ChannelPreference {
+  channelType: string;
+  /** opted_in or opted_out, as seen from the route's base. */
+  status: string;
+  /** The opt-outs that block it there. */
+  blockedBy: OptOut[];
+  /** The entry that decided the status (absent when nothing was ever recorded). */
+  decidedBy?: ConsentEntry | undefined;
+}
+
+export interface RecipientPreferences {
+  recipient: string;
+  /** Sms, WhatsApp, Email, in that order. */
+  channels: ChannelPreference[];
+}
+
+/** Consent evidence (spec 2.7), snake_case on the wire. */
+export interface OptInRecord {
+  recordId: string;
+  accountId: string;
+  subaccountId?: string | undefined;
+  phoneNumber: string;
+  optedInAt: string;
+  method: string;
+  source?: string | undefined;
+  consentLanguage?: string | undefined;
+  createdAt: string;
+}
+
+export interface CreateOptInRecordRequest {
+  route: ConsentRoute | undefined;
+  phoneNumber?: string | undefined;
+  optedInAt?: string | undefined;
+  method?: string | undefined;
+  source?: string | undefined;
+  consentLanguage?: string | undefined;
+}
+
+export interface OptInRecordCreated {
+  record:
+    | OptInRecord
+    | undefined;
+  /**
+   * True while the number is still opted out somewhere this route reaches
+   * (the gateway adds X-Consent-Warning): storing evidence never lifts one.
+   */
+  stillOptedOut: boolean;
+}
+
+export interface ListOptInRecordsRequest {
+  route: ConsentRoute | undefined;
+  phoneNumber?: string | undefined;
+  pageSize?: string | undefined;
+  cursor?: string | undefined;
+}
+
+export interface ListOptInRecordsResponse {
+  items: OptInRecord[];
+  nextCursor?: string | undefined;
 }
 
 function createBaseCheckSendPermissionRequest(): CheckSendPermissionRequest {
@@ -185,7 +380,7 @@ export const CheckSendPermissionRequest: MessageFns<CheckSendPermissionRequest> 
 };
 
 function createBaseCheckSendPermissionResponse(): CheckSendPermissionResponse {
-  return { allowed: false, reason: undefined };
+  return { allowed: false, reason: undefined, decidedByEntryId: undefined };
 }
 
 export const CheckSendPermissionResponse: MessageFns<CheckSendPermissionResponse> = {
@@ -195,6 +390,9 @@ export const CheckSendPermissionResponse: MessageFns<CheckSendPermissionResponse
     }
     if (message.reason !== undefined) {
       writer.uint32(18).string(message.reason);
+    }
+    if (message.decidedByEntryId !== undefined) {
+      writer.uint32(26).string(message.decidedByEntryId);
     }
     return writer;
   },
@@ -228,6 +426,14 @@ export const CheckSendPermissionResponse: MessageFns<CheckSendPermissionResponse
             message.reason = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.decidedByEntryId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -244,6 +450,11 @@ export const CheckSendPermissionResponse: MessageFns<CheckSendPermissionResponse
     return {
       allowed: isSet(object.allowed) ? globalThis.Boolean(object.allowed) : false,
       reason: isSet(object.reason) ? globalThis.String(object.reason) : undefined,
+      decidedByEntryId: isSet(object.decidedByEntryId)
+        ? globalThis.String(object.decidedByEntryId)
+        : isSet(object.decided_by_entry_id)
+        ? globalThis.String(object.decided_by_entry_id)
+        : undefined,
     };
   },
 
@@ -255,6 +466,9 @@ export const CheckSendPermissionResponse: MessageFns<CheckSendPermissionResponse
     if (message.reason !== undefined) {
       obj.reason = message.reason;
     }
+    if (message.decidedByEntryId !== undefined) {
+      obj.decidedByEntryId = message.decidedByEntryId;
+    }
     return obj;
   },
 
@@ -265,11 +479,2463 @@ export const CheckSendPermissionResponse: MessageFns<CheckSendPermissionResponse
     const message = createBaseCheckSendPermissionResponse();
     message.allowed = object.allowed ?? false;
     message.reason = object.reason ?? undefined;
+    message.decidedByEntryId = object.decidedByEntryId ?? undefined;
     return message;
   },
 };
 
-/** Opt-outs and "may this be sent?" (spec 2.7, 4.7). */
+function createBaseConsentRoute(): ConsentRoute {
+  return { accountId: "", subaccountId: undefined, subaccountRoute: false };
+}
+
+export const ConsentRoute: MessageFns<ConsentRoute> = {
+  encode(message: ConsentRoute, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.subaccountRoute !== false) {
+      writer.uint32(24).bool(message.subaccountRoute);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConsentRoute {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConsentRoute();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.subaccountRoute = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConsentRoute {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      subaccountRoute: isSet(object.subaccountRoute)
+        ? globalThis.Boolean(object.subaccountRoute)
+        : isSet(object.subaccount_route)
+        ? globalThis.Boolean(object.subaccount_route)
+        : false,
+    };
+  },
+
+  toJSON(message: ConsentRoute): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.subaccountRoute !== false) {
+      obj.subaccountRoute = message.subaccountRoute;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ConsentRoute>, I>>(base?: I): ConsentRoute {
+    return ConsentRoute.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ConsentRoute>, I>>(object: I): ConsentRoute {
+    const message = createBaseConsentRoute();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.subaccountRoute = object.subaccountRoute ?? false;
+    return message;
+  },
+};
+
+function createBaseOptOut(): OptOut {
+  return {
+    optOutId: "",
+    accountId: "",
+    subaccountId: undefined,
+    recipient: "",
+    channelType: "",
+    scope: "",
+    receivingNumber: undefined,
+    source: "",
+    reason: undefined,
+    createdAt: "",
+    entryId: "",
+  };
+}
+
+export const OptOut: MessageFns<OptOut> = {
+  encode(message: OptOut, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.optOutId !== "") {
+      writer.uint32(10).string(message.optOutId);
+    }
+    if (message.accountId !== "") {
+      writer.uint32(18).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(26).string(message.subaccountId);
+    }
+    if (message.recipient !== "") {
+      writer.uint32(34).string(message.recipient);
+    }
+    if (message.channelType !== "") {
+      writer.uint32(42).string(message.channelType);
+    }
+    if (message.scope !== "") {
+      writer.uint32(50).string(message.scope);
+    }
+    if (message.receivingNumber !== undefined) {
+      writer.uint32(58).string(message.receivingNumber);
+    }
+    if (message.source !== "") {
+      writer.uint32(66).string(message.source);
+    }
+    if (message.reason !== undefined) {
+      writer.uint32(74).string(message.reason);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(82).string(message.createdAt);
+    }
+    if (message.entryId !== "") {
+      writer.uint32(90).string(message.entryId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OptOut {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOptOut();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.optOutId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.recipient = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.scope = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.receivingNumber = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.entryId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OptOut {
+    return {
+      optOutId: isSet(object.optOutId)
+        ? globalThis.String(object.optOutId)
+        : isSet(object.opt_out_id)
+        ? globalThis.String(object.opt_out_id)
+        : "",
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      recipient: isSet(object.recipient) ? globalThis.String(object.recipient) : "",
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : "",
+      scope: isSet(object.scope) ? globalThis.String(object.scope) : "",
+      receivingNumber: isSet(object.receivingNumber)
+        ? globalThis.String(object.receivingNumber)
+        : isSet(object.receiving_number)
+        ? globalThis.String(object.receiving_number)
+        : undefined,
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : undefined,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      entryId: isSet(object.entryId)
+        ? globalThis.String(object.entryId)
+        : isSet(object.entry_id)
+        ? globalThis.String(object.entry_id)
+        : "",
+    };
+  },
+
+  toJSON(message: OptOut): unknown {
+    const obj: any = {};
+    if (message.optOutId !== "") {
+      obj.optOutId = message.optOutId;
+    }
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.recipient !== "") {
+      obj.recipient = message.recipient;
+    }
+    if (message.channelType !== "") {
+      obj.channelType = message.channelType;
+    }
+    if (message.scope !== "") {
+      obj.scope = message.scope;
+    }
+    if (message.receivingNumber !== undefined) {
+      obj.receivingNumber = message.receivingNumber;
+    }
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.reason !== undefined) {
+      obj.reason = message.reason;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.entryId !== "") {
+      obj.entryId = message.entryId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OptOut>, I>>(base?: I): OptOut {
+    return OptOut.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OptOut>, I>>(object: I): OptOut {
+    const message = createBaseOptOut();
+    message.optOutId = object.optOutId ?? "";
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.recipient = object.recipient ?? "";
+    message.channelType = object.channelType ?? "";
+    message.scope = object.scope ?? "";
+    message.receivingNumber = object.receivingNumber ?? undefined;
+    message.source = object.source ?? "";
+    message.reason = object.reason ?? undefined;
+    message.createdAt = object.createdAt ?? "";
+    message.entryId = object.entryId ?? "";
+    return message;
+  },
+};
+
+function createBaseRecordOptOutRequest(): RecordOptOutRequest {
+  return { route: undefined, recipient: undefined, channelType: undefined, reason: undefined, scope: undefined };
+}
+
+export const RecordOptOutRequest: MessageFns<RecordOptOutRequest> = {
+  encode(message: RecordOptOutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.route !== undefined) {
+      ConsentRoute.encode(message.route, writer.uint32(10).fork()).join();
+    }
+    if (message.recipient !== undefined) {
+      writer.uint32(18).string(message.recipient);
+    }
+    if (message.channelType !== undefined) {
+      writer.uint32(26).string(message.channelType);
+    }
+    if (message.reason !== undefined) {
+      writer.uint32(34).string(message.reason);
+    }
+    if (message.scope !== undefined) {
+      writer.uint32(42).string(message.scope);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordOptOutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordOptOutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.route = ConsentRoute.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.recipient = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.scope = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordOptOutRequest {
+    return {
+      route: isSet(object.route) ? ConsentRoute.fromJSON(object.route) : undefined,
+      recipient: isSet(object.recipient) ? globalThis.String(object.recipient) : undefined,
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : undefined,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : undefined,
+      scope: isSet(object.scope) ? globalThis.String(object.scope) : undefined,
+    };
+  },
+
+  toJSON(message: RecordOptOutRequest): unknown {
+    const obj: any = {};
+    if (message.route !== undefined) {
+      obj.route = ConsentRoute.toJSON(message.route);
+    }
+    if (message.recipient !== undefined) {
+      obj.recipient = message.recipient;
+    }
+    if (message.channelType !== undefined) {
+      obj.channelType = message.channelType;
+    }
+    if (message.reason !== undefined) {
+      obj.reason = message.reason;
+    }
+    if (message.scope !== undefined) {
+      obj.scope = message.scope;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordOptOutRequest>, I>>(base?: I): RecordOptOutRequest {
+    return RecordOptOutRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordOptOutRequest>, I>>(object: I): RecordOptOutRequest {
+    const message = createBaseRecordOptOutRequest();
+    message.route = (object.route !== undefined && object.route !== null)
+      ? ConsentRoute.fromPartial(object.route)
+      : undefined;
+    message.recipient = object.recipient ?? undefined;
+    message.channelType = object.channelType ?? undefined;
+    message.reason = object.reason ?? undefined;
+    message.scope = object.scope ?? undefined;
+    return message;
+  },
+};
+
+function createBaseOptOutRecorded(): OptOutRecorded {
+  return { optOut: undefined, created: false };
+}
+
+export const OptOutRecorded: MessageFns<OptOutRecorded> = {
+  encode(message: OptOutRecorded, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.optOut !== undefined) {
+      OptOut.encode(message.optOut, writer.uint32(10).fork()).join();
+    }
+    if (message.created !== false) {
+      writer.uint32(16).bool(message.created);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OptOutRecorded {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOptOutRecorded();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.optOut = OptOut.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.created = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OptOutRecorded {
+    return {
+      optOut: isSet(object.optOut)
+        ? OptOut.fromJSON(object.optOut)
+        : isSet(object.opt_out)
+        ? OptOut.fromJSON(object.opt_out)
+        : undefined,
+      created: isSet(object.created) ? globalThis.Boolean(object.created) : false,
+    };
+  },
+
+  toJSON(message: OptOutRecorded): unknown {
+    const obj: any = {};
+    if (message.optOut !== undefined) {
+      obj.optOut = OptOut.toJSON(message.optOut);
+    }
+    if (message.created !== false) {
+      obj.created = message.created;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OptOutRecorded>, I>>(base?: I): OptOutRecorded {
+    return OptOutRecorded.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OptOutRecorded>, I>>(object: I): OptOutRecorded {
+    const message = createBaseOptOutRecorded();
+    message.optOut = (object.optOut !== undefined && object.optOut !== null)
+      ? OptOut.fromPartial(object.optOut)
+      : undefined;
+    message.created = object.created ?? false;
+    return message;
+  },
+};
+
+function createBaseOptInRequest(): OptInRequest {
+  return {
+    route: undefined,
+    recipient: undefined,
+    channelType: undefined,
+    consentConfirmed: undefined,
+    consentMethod: undefined,
+    consentEvidence: undefined,
+    scope: undefined,
+  };
+}
+
+export const OptInRequest: MessageFns<OptInRequest> = {
+  encode(message: OptInRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.route !== undefined) {
+      ConsentRoute.encode(message.route, writer.uint32(10).fork()).join();
+    }
+    if (message.recipient !== undefined) {
+      writer.uint32(18).string(message.recipient);
+    }
+    if (message.channelType !== undefined) {
+      writer.uint32(26).string(message.channelType);
+    }
+    if (message.consentConfirmed !== undefined) {
+      writer.uint32(32).bool(message.consentConfirmed);
+    }
+    if (message.consentMethod !== undefined) {
+      writer.uint32(42).string(message.consentMethod);
+    }
+    if (message.consentEvidence !== undefined) {
+      writer.uint32(50).string(message.consentEvidence);
+    }
+    if (message.scope !== undefined) {
+      writer.uint32(58).string(message.scope);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OptInRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOptInRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.route = ConsentRoute.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.recipient = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.consentConfirmed = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.consentMethod = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.consentEvidence = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.scope = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OptInRequest {
+    return {
+      route: isSet(object.route) ? ConsentRoute.fromJSON(object.route) : undefined,
+      recipient: isSet(object.recipient) ? globalThis.String(object.recipient) : undefined,
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : undefined,
+      consentConfirmed: isSet(object.consentConfirmed)
+        ? globalThis.Boolean(object.consentConfirmed)
+        : isSet(object.consent_confirmed)
+        ? globalThis.Boolean(object.consent_confirmed)
+        : undefined,
+      consentMethod: isSet(object.consentMethod)
+        ? globalThis.String(object.consentMethod)
+        : isSet(object.consent_method)
+        ? globalThis.String(object.consent_method)
+        : undefined,
+      consentEvidence: isSet(object.consentEvidence)
+        ? globalThis.String(object.consentEvidence)
+        : isSet(object.consent_evidence)
+        ? globalThis.String(object.consent_evidence)
+        : undefined,
+      scope: isSet(object.scope) ? globalThis.String(object.scope) : undefined,
+    };
+  },
+
+  toJSON(message: OptInRequest): unknown {
+    const obj: any = {};
+    if (message.route !== undefined) {
+      obj.route = ConsentRoute.toJSON(message.route);
+    }
+    if (message.recipient !== undefined) {
+      obj.recipient = message.recipient;
+    }
+    if (message.channelType !== undefined) {
+      obj.channelType = message.channelType;
+    }
+    if (message.consentConfirmed !== undefined) {
+      obj.consentConfirmed = message.consentConfirmed;
+    }
+    if (message.consentMethod !== undefined) {
+      obj.consentMethod = message.consentMethod;
+    }
+    if (message.consentEvidence !== undefined) {
+      obj.consentEvidence = message.consentEvidence;
+    }
+    if (message.scope !== undefined) {
+      obj.scope = message.scope;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OptInRequest>, I>>(base?: I): OptInRequest {
+    return OptInRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OptInRequest>, I>>(object: I): OptInRequest {
+    const message = createBaseOptInRequest();
+    message.route = (object.route !== undefined && object.route !== null)
+      ? ConsentRoute.fromPartial(object.route)
+      : undefined;
+    message.recipient = object.recipient ?? undefined;
+    message.channelType = object.channelType ?? undefined;
+    message.consentConfirmed = object.consentConfirmed ?? undefined;
+    message.consentMethod = object.consentMethod ?? undefined;
+    message.consentEvidence = object.consentEvidence ?? undefined;
+    message.scope = object.scope ?? undefined;
+    return message;
+  },
+};
+
+function createBaseOptInResult(): OptInResult {
+  return { lifted: [], stillSuppressed: false, entryId: "" };
+}
+
+export const OptInResult: MessageFns<OptInResult> = {
+  encode(message: OptInResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.lifted) {
+      OptOut.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.stillSuppressed !== false) {
+      writer.uint32(16).bool(message.stillSuppressed);
+    }
+    if (message.entryId !== "") {
+      writer.uint32(26).string(message.entryId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OptInResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOptInResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.lifted.push(OptOut.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.stillSuppressed = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.entryId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OptInResult {
+    return {
+      lifted: globalThis.Array.isArray(object?.lifted) ? object.lifted.map((e: any) => OptOut.fromJSON(e)) : [],
+      stillSuppressed: isSet(object.stillSuppressed)
+        ? globalThis.Boolean(object.stillSuppressed)
+        : isSet(object.still_suppressed)
+        ? globalThis.Boolean(object.still_suppressed)
+        : false,
+      entryId: isSet(object.entryId)
+        ? globalThis.String(object.entryId)
+        : isSet(object.entry_id)
+        ? globalThis.String(object.entry_id)
+        : "",
+    };
+  },
+
+  toJSON(message: OptInResult): unknown {
+    const obj: any = {};
+    if (message.lifted?.length) {
+      obj.lifted = message.lifted.map((e) => OptOut.toJSON(e));
+    }
+    if (message.stillSuppressed !== false) {
+      obj.stillSuppressed = message.stillSuppressed;
+    }
+    if (message.entryId !== "") {
+      obj.entryId = message.entryId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OptInResult>, I>>(base?: I): OptInResult {
+    return OptInResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OptInResult>, I>>(object: I): OptInResult {
+    const message = createBaseOptInResult();
+    message.lifted = object.lifted?.map((e) => OptOut.fromPartial(e)) || [];
+    message.stillSuppressed = object.stillSuppressed ?? false;
+    message.entryId = object.entryId ?? "";
+    return message;
+  },
+};
+
+function createBaseListOptOutsRequest(): ListOptOutsRequest {
+  return { route: undefined, recipient: undefined, channelType: undefined, pageSize: undefined, cursor: undefined };
+}
+
+export const ListOptOutsRequest: MessageFns<ListOptOutsRequest> = {
+  encode(message: ListOptOutsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.route !== undefined) {
+      ConsentRoute.encode(message.route, writer.uint32(10).fork()).join();
+    }
+    if (message.recipient !== undefined) {
+      writer.uint32(18).string(message.recipient);
+    }
+    if (message.channelType !== undefined) {
+      writer.uint32(26).string(message.channelType);
+    }
+    if (message.pageSize !== undefined) {
+      writer.uint32(34).string(message.pageSize);
+    }
+    if (message.cursor !== undefined) {
+      writer.uint32(42).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListOptOutsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListOptOutsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.route = ConsentRoute.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.recipient = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pageSize = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListOptOutsRequest {
+    return {
+      route: isSet(object.route) ? ConsentRoute.fromJSON(object.route) : undefined,
+      recipient: isSet(object.recipient) ? globalThis.String(object.recipient) : undefined,
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : undefined,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.String(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.String(object.page_size)
+        : undefined,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : undefined,
+    };
+  },
+
+  toJSON(message: ListOptOutsRequest): unknown {
+    const obj: any = {};
+    if (message.route !== undefined) {
+      obj.route = ConsentRoute.toJSON(message.route);
+    }
+    if (message.recipient !== undefined) {
+      obj.recipient = message.recipient;
+    }
+    if (message.channelType !== undefined) {
+      obj.channelType = message.channelType;
+    }
+    if (message.pageSize !== undefined) {
+      obj.pageSize = message.pageSize;
+    }
+    if (message.cursor !== undefined) {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListOptOutsRequest>, I>>(base?: I): ListOptOutsRequest {
+    return ListOptOutsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListOptOutsRequest>, I>>(object: I): ListOptOutsRequest {
+    const message = createBaseListOptOutsRequest();
+    message.route = (object.route !== undefined && object.route !== null)
+      ? ConsentRoute.fromPartial(object.route)
+      : undefined;
+    message.recipient = object.recipient ?? undefined;
+    message.channelType = object.channelType ?? undefined;
+    message.pageSize = object.pageSize ?? undefined;
+    message.cursor = object.cursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListOptOutsResponse(): ListOptOutsResponse {
+  return { items: [], nextCursor: undefined };
+}
+
+export const ListOptOutsResponse: MessageFns<ListOptOutsResponse> = {
+  encode(message: ListOptOutsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      OptOut.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== undefined) {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListOptOutsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListOptOutsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(OptOut.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListOptOutsResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => OptOut.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListOptOutsResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => OptOut.toJSON(e));
+    }
+    if (message.nextCursor !== undefined) {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListOptOutsResponse>, I>>(base?: I): ListOptOutsResponse {
+    return ListOptOutsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListOptOutsResponse>, I>>(object: I): ListOptOutsResponse {
+    const message = createBaseListOptOutsResponse();
+    message.items = object.items?.map((e) => OptOut.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseGetPreferencesRequest(): GetPreferencesRequest {
+  return { route: undefined, recipient: undefined };
+}
+
+export const GetPreferencesRequest: MessageFns<GetPreferencesRequest> = {
+  encode(message: GetPreferencesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.route !== undefined) {
+      ConsentRoute.encode(message.route, writer.uint32(10).fork()).join();
+    }
+    if (message.recipient !== undefined) {
+      writer.uint32(18).string(message.recipient);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPreferencesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPreferencesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.route = ConsentRoute.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.recipient = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPreferencesRequest {
+    return {
+      route: isSet(object.route) ? ConsentRoute.fromJSON(object.route) : undefined,
+      recipient: isSet(object.recipient) ? globalThis.String(object.recipient) : undefined,
+    };
+  },
+
+  toJSON(message: GetPreferencesRequest): unknown {
+    const obj: any = {};
+    if (message.route !== undefined) {
+      obj.route = ConsentRoute.toJSON(message.route);
+    }
+    if (message.recipient !== undefined) {
+      obj.recipient = message.recipient;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPreferencesRequest>, I>>(base?: I): GetPreferencesRequest {
+    return GetPreferencesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPreferencesRequest>, I>>(object: I): GetPreferencesRequest {
+    const message = createBaseGetPreferencesRequest();
+    message.route = (object.route !== undefined && object.route !== null)
+      ? ConsentRoute.fromPartial(object.route)
+      : undefined;
+    message.recipient = object.recipient ?? undefined;
+    return message;
+  },
+};
+
+function createBaseConsentEntry(): ConsentEntry {
+  return {
+    entryId: "",
+    action: "",
+    channelType: "",
+    scope: "",
+    source: "",
+    actor: undefined,
+    reason: undefined,
+    consentMethod: undefined,
+    consentEvidence: undefined,
+    recordedAt: "",
+    subaccountId: undefined,
+    receivingNumber: undefined,
+  };
+}
+
+export const ConsentEntry: MessageFns<ConsentEntry> = {
+  encode(message: ConsentEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.entryId !== "") {
+      writer.uint32(10).string(message.entryId);
+    }
+    if (message.action !== "") {
+      writer.uint32(18).string(message.action);
+    }
+    if (message.channelType !== "") {
+      writer.uint32(26).string(message.channelType);
+    }
+    if (message.scope !== "") {
+      writer.uint32(34).string(message.scope);
+    }
+    if (message.source !== "") {
+      writer.uint32(42).string(message.source);
+    }
+    if (message.actor !== undefined) {
+      writer.uint32(50).string(message.actor);
+    }
+    if (message.reason !== undefined) {
+      writer.uint32(58).string(message.reason);
+    }
+    if (message.consentMethod !== undefined) {
+      writer.uint32(66).string(message.consentMethod);
+    }
+    if (message.consentEvidence !== undefined) {
+      writer.uint32(74).string(message.consentEvidence);
+    }
+    if (message.recordedAt !== "") {
+      writer.uint32(82).string(message.recordedAt);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(90).string(message.subaccountId);
+    }
+    if (message.receivingNumber !== undefined) {
+      writer.uint32(98).string(message.receivingNumber);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConsentEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConsentEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entryId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.scope = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.actor = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.consentMethod = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.consentEvidence = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.recordedAt = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.receivingNumber = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConsentEntry {
+    return {
+      entryId: isSet(object.entryId)
+        ? globalThis.String(object.entryId)
+        : isSet(object.entry_id)
+        ? globalThis.String(object.entry_id)
+        : "",
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : "",
+      scope: isSet(object.scope) ? globalThis.String(object.scope) : "",
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      actor: isSet(object.actor) ? globalThis.String(object.actor) : undefined,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : undefined,
+      consentMethod: isSet(object.consentMethod)
+        ? globalThis.String(object.consentMethod)
+        : isSet(object.consent_method)
+        ? globalThis.String(object.consent_method)
+        : undefined,
+      consentEvidence: isSet(object.consentEvidence)
+        ? globalThis.String(object.consentEvidence)
+        : isSet(object.consent_evidence)
+        ? globalThis.String(object.consent_evidence)
+        : undefined,
+      recordedAt: isSet(object.recordedAt)
+        ? globalThis.String(object.recordedAt)
+        : isSet(object.recorded_at)
+        ? globalThis.String(object.recorded_at)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      receivingNumber: isSet(object.receivingNumber)
+        ? globalThis.String(object.receivingNumber)
+        : isSet(object.receiving_number)
+        ? globalThis.String(object.receiving_number)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ConsentEntry): unknown {
+    const obj: any = {};
+    if (message.entryId !== "") {
+      obj.entryId = message.entryId;
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.channelType !== "") {
+      obj.channelType = message.channelType;
+    }
+    if (message.scope !== "") {
+      obj.scope = message.scope;
+    }
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = message.actor;
+    }
+    if (message.reason !== undefined) {
+      obj.reason = message.reason;
+    }
+    if (message.consentMethod !== undefined) {
+      obj.consentMethod = message.consentMethod;
+    }
+    if (message.consentEvidence !== undefined) {
+      obj.consentEvidence = message.consentEvidence;
+    }
+    if (message.recordedAt !== "") {
+      obj.recordedAt = message.recordedAt;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.receivingNumber !== undefined) {
+      obj.receivingNumber = message.receivingNumber;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ConsentEntry>, I>>(base?: I): ConsentEntry {
+    return ConsentEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ConsentEntry>, I>>(object: I): ConsentEntry {
+    const message = createBaseConsentEntry();
+    message.entryId = object.entryId ?? "";
+    message.action = object.action ?? "";
+    message.channelType = object.channelType ?? "";
+    message.scope = object.scope ?? "";
+    message.source = object.source ?? "";
+    message.actor = object.actor ?? undefined;
+    message.reason = object.reason ?? undefined;
+    message.consentMethod = object.consentMethod ?? undefined;
+    message.consentEvidence = object.consentEvidence ?? undefined;
+    message.recordedAt = object.recordedAt ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.receivingNumber = object.receivingNumber ?? undefined;
+    return message;
+  },
+};
+
+function createBaseChannelPreference(): ChannelPreference {
+  return { channelType: "", status: "", blockedBy: [], decidedBy: undefined };
+}
+
+export const ChannelPreference: MessageFns<ChannelPreference> = {
+  encode(message: ChannelPreference, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.channelType !== "") {
+      writer.uint32(10).string(message.channelType);
+    }
+    if (message.status !== "") {
+      writer.uint32(18).string(message.status);
+    }
+    for (const v of message.blockedBy) {
+      OptOut.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.decidedBy !== undefined) {
+      ConsentEntry.encode(message.decidedBy, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChannelPreference {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChannelPreference();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.blockedBy.push(OptOut.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.decidedBy = ConsentEntry.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChannelPreference {
+    return {
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      blockedBy: globalThis.Array.isArray(object?.blockedBy)
+        ? object.blockedBy.map((e: any) => OptOut.fromJSON(e))
+        : globalThis.Array.isArray(object?.blocked_by)
+        ? object.blocked_by.map((e: any) => OptOut.fromJSON(e))
+        : [],
+      decidedBy: isSet(object.decidedBy)
+        ? ConsentEntry.fromJSON(object.decidedBy)
+        : isSet(object.decided_by)
+        ? ConsentEntry.fromJSON(object.decided_by)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ChannelPreference): unknown {
+    const obj: any = {};
+    if (message.channelType !== "") {
+      obj.channelType = message.channelType;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.blockedBy?.length) {
+      obj.blockedBy = message.blockedBy.map((e) => OptOut.toJSON(e));
+    }
+    if (message.decidedBy !== undefined) {
+      obj.decidedBy = ConsentEntry.toJSON(message.decidedBy);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChannelPreference>, I>>(base?: I): ChannelPreference {
+    return ChannelPreference.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChannelPreference>, I>>(object: I): ChannelPreference {
+    const message = createBaseChannelPreference();
+    message.channelType = object.channelType ?? "";
+    message.status = object.status ?? "";
+    message.blockedBy = object.blockedBy?.map((e) => OptOut.fromPartial(e)) || [];
+    message.decidedBy = (object.decidedBy !== undefined && object.decidedBy !== null)
+      ? ConsentEntry.fromPartial(object.decidedBy)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRecipientPreferences(): RecipientPreferences {
+  return { recipient: "", channels: [] };
+}
+
+export const RecipientPreferences: MessageFns<RecipientPreferences> = {
+  encode(message: RecipientPreferences, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.recipient !== "") {
+      writer.uint32(10).string(message.recipient);
+    }
+    for (const v of message.channels) {
+      ChannelPreference.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecipientPreferences {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecipientPreferences();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.recipient = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.channels.push(ChannelPreference.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecipientPreferences {
+    return {
+      recipient: isSet(object.recipient) ? globalThis.String(object.recipient) : "",
+      channels: globalThis.Array.isArray(object?.channels)
+        ? object.channels.map((e: any) => ChannelPreference.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: RecipientPreferences): unknown {
+    const obj: any = {};
+    if (message.recipient !== "") {
+      obj.recipient = message.recipient;
+    }
+    if (message.channels?.length) {
+      obj.channels = message.channels.map((e) => ChannelPreference.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecipientPreferences>, I>>(base?: I): RecipientPreferences {
+    return RecipientPreferences.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecipientPreferences>, I>>(object: I): RecipientPreferences {
+    const message = createBaseRecipientPreferences();
+    message.recipient = object.recipient ?? "";
+    message.channels = object.channels?.map((e) => ChannelPreference.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseOptInRecord(): OptInRecord {
+  return {
+    recordId: "",
+    accountId: "",
+    subaccountId: undefined,
+    phoneNumber: "",
+    optedInAt: "",
+    method: "",
+    source: undefined,
+    consentLanguage: undefined,
+    createdAt: "",
+  };
+}
+
+export const OptInRecord: MessageFns<OptInRecord> = {
+  encode(message: OptInRecord, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.recordId !== "") {
+      writer.uint32(10).string(message.recordId);
+    }
+    if (message.accountId !== "") {
+      writer.uint32(18).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(26).string(message.subaccountId);
+    }
+    if (message.phoneNumber !== "") {
+      writer.uint32(34).string(message.phoneNumber);
+    }
+    if (message.optedInAt !== "") {
+      writer.uint32(42).string(message.optedInAt);
+    }
+    if (message.method !== "") {
+      writer.uint32(50).string(message.method);
+    }
+    if (message.source !== undefined) {
+      writer.uint32(58).string(message.source);
+    }
+    if (message.consentLanguage !== undefined) {
+      writer.uint32(66).string(message.consentLanguage);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(74).string(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OptInRecord {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOptInRecord();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.recordId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.phoneNumber = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.optedInAt = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.consentLanguage = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OptInRecord {
+    return {
+      recordId: isSet(object.recordId)
+        ? globalThis.String(object.recordId)
+        : isSet(object.record_id)
+        ? globalThis.String(object.record_id)
+        : "",
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      phoneNumber: isSet(object.phoneNumber)
+        ? globalThis.String(object.phoneNumber)
+        : isSet(object.phone_number)
+        ? globalThis.String(object.phone_number)
+        : "",
+      optedInAt: isSet(object.optedInAt)
+        ? globalThis.String(object.optedInAt)
+        : isSet(object.opted_in_at)
+        ? globalThis.String(object.opted_in_at)
+        : "",
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      source: isSet(object.source) ? globalThis.String(object.source) : undefined,
+      consentLanguage: isSet(object.consentLanguage)
+        ? globalThis.String(object.consentLanguage)
+        : isSet(object.consent_language)
+        ? globalThis.String(object.consent_language)
+        : undefined,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+    };
+  },
+
+  toJSON(message: OptInRecord): unknown {
+    const obj: any = {};
+    if (message.recordId !== "") {
+      obj.recordId = message.recordId;
+    }
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.phoneNumber !== "") {
+      obj.phoneNumber = message.phoneNumber;
+    }
+    if (message.optedInAt !== "") {
+      obj.optedInAt = message.optedInAt;
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.source !== undefined) {
+      obj.source = message.source;
+    }
+    if (message.consentLanguage !== undefined) {
+      obj.consentLanguage = message.consentLanguage;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OptInRecord>, I>>(base?: I): OptInRecord {
+    return OptInRecord.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OptInRecord>, I>>(object: I): OptInRecord {
+    const message = createBaseOptInRecord();
+    message.recordId = object.recordId ?? "";
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.phoneNumber = object.phoneNumber ?? "";
+    message.optedInAt = object.optedInAt ?? "";
+    message.method = object.method ?? "";
+    message.source = object.source ?? undefined;
+    message.consentLanguage = object.consentLanguage ?? undefined;
+    message.createdAt = object.createdAt ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateOptInRecordRequest(): CreateOptInRecordRequest {
+  return {
+    route: undefined,
+    phoneNumber: undefined,
+    optedInAt: undefined,
+    method: undefined,
+    source: undefined,
+    consentLanguage: undefined,
+  };
+}
+
+export const CreateOptInRecordRequest: MessageFns<CreateOptInRecordRequest> = {
+  encode(message: CreateOptInRecordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.route !== undefined) {
+      ConsentRoute.encode(message.route, writer.uint32(10).fork()).join();
+    }
+    if (message.phoneNumber !== undefined) {
+      writer.uint32(18).string(message.phoneNumber);
+    }
+    if (message.optedInAt !== undefined) {
+      writer.uint32(26).string(message.optedInAt);
+    }
+    if (message.method !== undefined) {
+      writer.uint32(34).string(message.method);
+    }
+    if (message.source !== undefined) {
+      writer.uint32(42).string(message.source);
+    }
+    if (message.consentLanguage !== undefined) {
+      writer.uint32(50).string(message.consentLanguage);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateOptInRecordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateOptInRecordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.route = ConsentRoute.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.phoneNumber = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.optedInAt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.consentLanguage = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateOptInRecordRequest {
+    return {
+      route: isSet(object.route) ? ConsentRoute.fromJSON(object.route) : undefined,
+      phoneNumber: isSet(object.phoneNumber)
+        ? globalThis.String(object.phoneNumber)
+        : isSet(object.phone_number)
+        ? globalThis.String(object.phone_number)
+        : undefined,
+      optedInAt: isSet(object.optedInAt)
+        ? globalThis.String(object.optedInAt)
+        : isSet(object.opted_in_at)
+        ? globalThis.String(object.opted_in_at)
+        : undefined,
+      method: isSet(object.method) ? globalThis.String(object.method) : undefined,
+      source: isSet(object.source) ? globalThis.String(object.source) : undefined,
+      consentLanguage: isSet(object.consentLanguage)
+        ? globalThis.String(object.consentLanguage)
+        : isSet(object.consent_language)
+        ? globalThis.String(object.consent_language)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CreateOptInRecordRequest): unknown {
+    const obj: any = {};
+    if (message.route !== undefined) {
+      obj.route = ConsentRoute.toJSON(message.route);
+    }
+    if (message.phoneNumber !== undefined) {
+      obj.phoneNumber = message.phoneNumber;
+    }
+    if (message.optedInAt !== undefined) {
+      obj.optedInAt = message.optedInAt;
+    }
+    if (message.method !== undefined) {
+      obj.method = message.method;
+    }
+    if (message.source !== undefined) {
+      obj.source = message.source;
+    }
+    if (message.consentLanguage !== undefined) {
+      obj.consentLanguage = message.consentLanguage;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateOptInRecordRequest>, I>>(base?: I): CreateOptInRecordRequest {
+    return CreateOptInRecordRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateOptInRecordRequest>, I>>(object: I): CreateOptInRecordRequest {
+    const message = createBaseCreateOptInRecordRequest();
+    message.route = (object.route !== undefined && object.route !== null)
+      ? ConsentRoute.fromPartial(object.route)
+      : undefined;
+    message.phoneNumber = object.phoneNumber ?? undefined;
+    message.optedInAt = object.optedInAt ?? undefined;
+    message.method = object.method ?? undefined;
+    message.source = object.source ?? undefined;
+    message.consentLanguage = object.consentLanguage ?? undefined;
+    return message;
+  },
+};
+
+function createBaseOptInRecordCreated(): OptInRecordCreated {
+  return { record: undefined, stillOptedOut: false };
+}
+
+export const OptInRecordCreated: MessageFns<OptInRecordCreated> = {
+  encode(message: OptInRecordCreated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.record !== undefined) {
+      OptInRecord.encode(message.record, writer.uint32(10).fork()).join();
+    }
+    if (message.stillOptedOut !== false) {
+      writer.uint32(16).bool(message.stillOptedOut);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OptInRecordCreated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOptInRecordCreated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.record = OptInRecord.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.stillOptedOut = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OptInRecordCreated {
+    return {
+      record: isSet(object.record) ? OptInRecord.fromJSON(object.record) : undefined,
+      stillOptedOut: isSet(object.stillOptedOut)
+        ? globalThis.Boolean(object.stillOptedOut)
+        : isSet(object.still_opted_out)
+        ? globalThis.Boolean(object.still_opted_out)
+        : false,
+    };
+  },
+
+  toJSON(message: OptInRecordCreated): unknown {
+    const obj: any = {};
+    if (message.record !== undefined) {
+      obj.record = OptInRecord.toJSON(message.record);
+    }
+    if (message.stillOptedOut !== false) {
+      obj.stillOptedOut = message.stillOptedOut;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OptInRecordCreated>, I>>(base?: I): OptInRecordCreated {
+    return OptInRecordCreated.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OptInRecordCreated>, I>>(object: I): OptInRecordCreated {
+    const message = createBaseOptInRecordCreated();
+    message.record = (object.record !== undefined && object.record !== null)
+      ? OptInRecord.fromPartial(object.record)
+      : undefined;
+    message.stillOptedOut = object.stillOptedOut ?? false;
+    return message;
+  },
+};
+
+function createBaseListOptInRecordsRequest(): ListOptInRecordsRequest {
+  return { route: undefined, phoneNumber: undefined, pageSize: undefined, cursor: undefined };
+}
+
+export const ListOptInRecordsRequest: MessageFns<ListOptInRecordsRequest> = {
+  encode(message: ListOptInRecordsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.route !== undefined) {
+      ConsentRoute.encode(message.route, writer.uint32(10).fork()).join();
+    }
+    if (message.phoneNumber !== undefined) {
+      writer.uint32(18).string(message.phoneNumber);
+    }
+    if (message.pageSize !== undefined) {
+      writer.uint32(26).string(message.pageSize);
+    }
+    if (message.cursor !== undefined) {
+      writer.uint32(34).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListOptInRecordsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListOptInRecordsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.route = ConsentRoute.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.phoneNumber = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pageSize = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListOptInRecordsRequest {
+    return {
+      route: isSet(object.route) ? ConsentRoute.fromJSON(object.route) : undefined,
+      phoneNumber: isSet(object.phoneNumber)
+        ? globalThis.String(object.phoneNumber)
+        : isSet(object.phone_number)
+        ? globalThis.String(object.phone_number)
+        : undefined,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.String(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.String(object.page_size)
+        : undefined,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : undefined,
+    };
+  },
+
+  toJSON(message: ListOptInRecordsRequest): unknown {
+    const obj: any = {};
+    if (message.route !== undefined) {
+      obj.route = ConsentRoute.toJSON(message.route);
+    }
+    if (message.phoneNumber !== undefined) {
+      obj.phoneNumber = message.phoneNumber;
+    }
+    if (message.pageSize !== undefined) {
+      obj.pageSize = message.pageSize;
+    }
+    if (message.cursor !== undefined) {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListOptInRecordsRequest>, I>>(base?: I): ListOptInRecordsRequest {
+    return ListOptInRecordsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListOptInRecordsRequest>, I>>(object: I): ListOptInRecordsRequest {
+    const message = createBaseListOptInRecordsRequest();
+    message.route = (object.route !== undefined && object.route !== null)
+      ? ConsentRoute.fromPartial(object.route)
+      : undefined;
+    message.phoneNumber = object.phoneNumber ?? undefined;
+    message.pageSize = object.pageSize ?? undefined;
+    message.cursor = object.cursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListOptInRecordsResponse(): ListOptInRecordsResponse {
+  return { items: [], nextCursor: undefined };
+}
+
+export const ListOptInRecordsResponse: MessageFns<ListOptInRecordsResponse> = {
+  encode(message: ListOptInRecordsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      OptInRecord.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== undefined) {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListOptInRecordsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListOptInRecordsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(OptInRecord.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListOptInRecordsResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => OptInRecord.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListOptInRecordsResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => OptInRecord.toJSON(e));
+    }
+    if (message.nextCursor !== undefined) {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListOptInRecordsResponse>, I>>(base?: I): ListOptInRecordsResponse {
+    return ListOptInRecordsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListOptInRecordsResponse>, I>>(object: I): ListOptInRecordsResponse {
+    const message = createBaseListOptInRecordsResponse();
+    message.items = object.items?.map((e) => OptInRecord.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? undefined;
+    return message;
+  },
+};
+
+/**
+ * Recipient consent (spec 2.7, 4.7): opt-outs by scope, re-subscribe with
+ * evidence, consent evidence records, and "may this be sent?". Every change
+ * is an entry of an append-only ledger; current state is derived from it.
+ */
 export type ConsentServiceService = typeof ConsentServiceService;
 export const ConsentServiceService = {
   /** Asked by messaging before every channel attempt. */
@@ -284,11 +2950,88 @@ export const ConsentServiceService = {
       Buffer.from(CheckSendPermissionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CheckSendPermissionResponse => CheckSendPermissionResponse.decode(value),
   },
+  /** POST .../recipient-consent/opt-out */
+  recordOptOut: {
+    path: "/consent.v1.ConsentService/RecordOptOut" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RecordOptOutRequest): Buffer => Buffer.from(RecordOptOutRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordOptOutRequest => RecordOptOutRequest.decode(value),
+    responseSerialize: (value: OptOutRecorded): Buffer => Buffer.from(OptOutRecorded.encode(value).finish()),
+    responseDeserialize: (value: Buffer): OptOutRecorded => OptOutRecorded.decode(value),
+  },
+  /** POST .../recipient-consent/opt-in (re-subscribe with evidence) */
+  optIn: {
+    path: "/consent.v1.ConsentService/OptIn" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: OptInRequest): Buffer => Buffer.from(OptInRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): OptInRequest => OptInRequest.decode(value),
+    responseSerialize: (value: OptInResult): Buffer => Buffer.from(OptInResult.encode(value).finish()),
+    responseDeserialize: (value: Buffer): OptInResult => OptInResult.decode(value),
+  },
+  /** GET .../recipient-consent/opt-outs */
+  listOptOuts: {
+    path: "/consent.v1.ConsentService/ListOptOuts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListOptOutsRequest): Buffer => Buffer.from(ListOptOutsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListOptOutsRequest => ListOptOutsRequest.decode(value),
+    responseSerialize: (value: ListOptOutsResponse): Buffer => Buffer.from(ListOptOutsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListOptOutsResponse => ListOptOutsResponse.decode(value),
+  },
+  /** GET .../recipient-consent/preferences?recipient= */
+  getPreferences: {
+    path: "/consent.v1.ConsentService/GetPreferences" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPreferencesRequest): Buffer =>
+      Buffer.from(GetPreferencesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPreferencesRequest => GetPreferencesRequest.decode(value),
+    responseSerialize: (value: RecipientPreferences): Buffer =>
+      Buffer.from(RecipientPreferences.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecipientPreferences => RecipientPreferences.decode(value),
+  },
+  /** POST .../recipient-consent/opt-in-records */
+  createOptInRecord: {
+    path: "/consent.v1.ConsentService/CreateOptInRecord" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateOptInRecordRequest): Buffer =>
+      Buffer.from(CreateOptInRecordRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateOptInRecordRequest => CreateOptInRecordRequest.decode(value),
+    responseSerialize: (value: OptInRecordCreated): Buffer => Buffer.from(OptInRecordCreated.encode(value).finish()),
+    responseDeserialize: (value: Buffer): OptInRecordCreated => OptInRecordCreated.decode(value),
+  },
+  /** GET .../recipient-consent/opt-in-records */
+  listOptInRecords: {
+    path: "/consent.v1.ConsentService/ListOptInRecords" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListOptInRecordsRequest): Buffer =>
+      Buffer.from(ListOptInRecordsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListOptInRecordsRequest => ListOptInRecordsRequest.decode(value),
+    responseSerialize: (value: ListOptInRecordsResponse): Buffer =>
+      Buffer.from(ListOptInRecordsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListOptInRecordsResponse => ListOptInRecordsResponse.decode(value),
+  },
 } as const;
 
 export interface ConsentServiceServer extends UntypedServiceImplementation {
   /** Asked by messaging before every channel attempt. */
   checkSendPermission: handleUnaryCall<CheckSendPermissionRequest, CheckSendPermissionResponse>;
+  /** POST .../recipient-consent/opt-out */
+  recordOptOut: handleUnaryCall<RecordOptOutRequest, OptOutRecorded>;
+  /** POST .../recipient-consent/opt-in (re-subscribe with evidence) */
+  optIn: handleUnaryCall<OptInRequest, OptInResult>;
+  /** GET .../recipient-consent/opt-outs */
+  listOptOuts: handleUnaryCall<ListOptOutsRequest, ListOptOutsResponse>;
+  /** GET .../recipient-consent/preferences?recipient= */
+  getPreferences: handleUnaryCall<GetPreferencesRequest, RecipientPreferences>;
+  /** POST .../recipient-consent/opt-in-records */
+  createOptInRecord: handleUnaryCall<CreateOptInRecordRequest, OptInRecordCreated>;
+  /** GET .../recipient-consent/opt-in-records */
+  listOptInRecords: handleUnaryCall<ListOptInRecordsRequest, ListOptInRecordsResponse>;
 }
 
 export interface ConsentServiceClient extends Client {
@@ -307,6 +3050,99 @@ export interface ConsentServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CheckSendPermissionResponse) => void,
+  ): ClientUnaryCall;
+  /** POST .../recipient-consent/opt-out */
+  recordOptOut(
+    request: RecordOptOutRequest,
+    callback: (error: ServiceError | null, response: OptOutRecorded) => void,
+  ): ClientUnaryCall;
+  recordOptOut(
+    request: RecordOptOutRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: OptOutRecorded) => void,
+  ): ClientUnaryCall;
+  recordOptOut(
+    request: RecordOptOutRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: OptOutRecorded) => void,
+  ): ClientUnaryCall;
+  /** POST .../recipient-consent/opt-in (re-subscribe with evidence) */
+  optIn(request: OptInRequest, callback: (error: ServiceError | null, response: OptInResult) => void): ClientUnaryCall;
+  optIn(
+    request: OptInRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: OptInResult) => void,
+  ): ClientUnaryCall;
+  optIn(
+    request: OptInRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: OptInResult) => void,
+  ): ClientUnaryCall;
+  /** GET .../recipient-consent/opt-outs */
+  listOptOuts(
+    request: ListOptOutsRequest,
+    callback: (error: ServiceError | null, response: ListOptOutsResponse) => void,
+  ): ClientUnaryCall;
+  listOptOuts(
+    request: ListOptOutsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListOptOutsResponse) => void,
+  ): ClientUnaryCall;
+  listOptOuts(
+    request: ListOptOutsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListOptOutsResponse) => void,
+  ): ClientUnaryCall;
+  /** GET .../recipient-consent/preferences?recipient= */
+  getPreferences(
+    request: GetPreferencesRequest,
+    callback: (error: ServiceError | null, response: RecipientPreferences) => void,
+  ): ClientUnaryCall;
+  getPreferences(
+    request: GetPreferencesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecipientPreferences) => void,
+  ): ClientUnaryCall;
+  getPreferences(
+    request: GetPreferencesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecipientPreferences) => void,
+  ): ClientUnaryCall;
+  /** POST .../recipient-consent/opt-in-records */
+  createOptInRecord(
+    request: CreateOptInRecordRequest,
+    callback: (error: ServiceError | null, response: OptInRecordCreated) => void,
+  ): ClientUnaryCall;
+  createOptInRecord(
+    request: CreateOptInRecordRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: OptInRecordCreated) => void,
+  ): ClientUnaryCall;
+  createOptInRecord(
+    request: CreateOptInRecordRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: OptInRecordCreated) => void,
+  ): ClientUnaryCall;
+  /** GET .../recipient-consent/opt-in-records */
+  listOptInRecords(
+    request: ListOptInRecordsRequest,
+    callback: (error: ServiceError | null, response: ListOptInRecordsResponse) => void,
+  ): ClientUnaryCall;
+  listOptInRecords(
+    request: ListOptInRecordsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListOptInRecordsResponse) => void,
+  ): ClientUnaryCall;
+  listOptInRecords(
+    request: ListOptInRecordsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListOptInRecordsResponse) => void,
   ): ClientUnaryCall;
 }
 
