@@ -276,6 +276,25 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
     expect(h.carrier.requests).toEqual([]);
   });
 
+  it('records in the audit trail which consent ledger entry decided each attempt', async () => {
+    const entryId = randomUUID();
+    h.clients.permission = { allowed: false, reason: 'recipient opted out of the entire account', decidedByEntryId: entryId };
+    const refused = await h.send();
+    await h.dispatch();
+    expect((await h.get(refused.messageId)).auditTrail.at(-1)).toMatchObject({ event: 'rejected', detail: `recipient opted out of the entire account; consent decided by entry ${entryId}` });
+
+    const allowedBy = randomUUID();
+    h.clients.permission = { allowed: true, decidedByEntryId: allowedBy };
+    const allowed = await h.send();
+    await h.dispatch();
+    expect((await h.get(allowed.messageId)).auditTrail.find((a) => a.event === 'dispatched')?.detail).toMatch(new RegExp(`consent decided by entry ${allowedBy}$`));
+
+    h.clients.permission = { allowed: true };
+    const never = await h.send();
+    await h.dispatch();
+    expect((await h.get(never.messageId)).auditTrail.find((a) => a.event === 'dispatched')?.detail).toMatch(/consent decided by no entry \(never opted out\)$/);
+  });
+
   it('no sender yet -> stays queued and goes out once routing has a number', async () => {
     h.clients.sender = new DomainError('INVALID_OPERATION', 'No number for Sms.');
     const { messageId } = await h.send();

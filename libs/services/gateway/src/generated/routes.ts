@@ -14,6 +14,8 @@ import { SandboxController } from './../sandbox/sandbox.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { RepliesController } from './../replies/replies.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+import { RecipientConsentController } from './../recipient-consent/recipient-consent.controller';
+// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { QuotaController } from './../quota/quota.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { ProviderCallbacksController } from './../provider-callbacks/provider-callbacks.controller';
@@ -459,6 +461,156 @@ const models: TsoaRoute.Models = {
         "type": {"dataType":"string","validators":{"maxLength":{"value":64}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "OptOutResource": {
+        "dataType": "refObject",
+        "properties": {
+            "optOutId": {"dataType":"string","required":true},
+            "recipient": {"dataType":"string","required":true},
+            "channelType": {"dataType":"string","required":true},
+            "scope": {"dataType":"string","required":true},
+            "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "receivingNumber": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "source": {"dataType":"string","required":true},
+            "reason": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "createdAt": {"dataType":"string","required":true},
+            "entryId": {"dataType":"string","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Recipient": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":320}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "RecordOptOutRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "recipient": {"ref":"Recipient","required":true},
+            "channelType": {"ref":"ChannelType","required":true},
+            "reason": {"dataType":"string","validators":{"maxLength":{"value":1000}}},
+            "scope": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "OptInResult": {
+        "dataType": "refObject",
+        "properties": {
+            "lifted": {"dataType":"array","array":{"dataType":"refObject","ref":"OptOutResource"},"required":true},
+            "stillSuppressed": {"dataType":"boolean","required":true},
+            "entryId": {"dataType":"string","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ConsentMethod": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["WebForm"]},{"dataType":"enum","enums":["Written"]},{"dataType":"enum","enums":["Verbal"]},{"dataType":"enum","enums":["Text"]},{"dataType":"enum","enums":["Other"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "OptInRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "recipient": {"ref":"Recipient","required":true},
+            "channelType": {"ref":"ChannelType","required":true},
+            "consentConfirmed": {"dataType":"boolean","required":true},
+            "consentMethod": {"ref":"ConsentMethod","required":true},
+            "consentEvidence": {"dataType":"string","required":true,"validators":{"maxLength":{"value":4000}}},
+            "scope": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "OptOutList": {
+        "dataType": "refObject",
+        "properties": {
+            "items": {"dataType":"array","array":{"dataType":"refObject","ref":"OptOutResource"},"required":true},
+            "nextCursor": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "QueryText": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":320}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ConsentEntryResource": {
+        "dataType": "refObject",
+        "properties": {
+            "entryId": {"dataType":"string","required":true},
+            "action": {"dataType":"string","required":true},
+            "channelType": {"dataType":"string","required":true},
+            "scope": {"dataType":"string","required":true},
+            "source": {"dataType":"string","required":true},
+            "actor": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "reason": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "consentMethod": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "consentEvidence": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "recordedAt": {"dataType":"string","required":true},
+            "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "receivingNumber": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ChannelPreferenceResource": {
+        "dataType": "refObject",
+        "properties": {
+            "channelType": {"dataType":"string","required":true},
+            "status": {"dataType":"string","required":true},
+            "blockedBy": {"dataType":"array","array":{"dataType":"refObject","ref":"OptOutResource"},"required":true},
+            "decidedBy": {"dataType":"union","subSchemas":[{"ref":"ConsentEntryResource"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "RecipientPreferencesResource": {
+        "dataType": "refObject",
+        "properties": {
+            "recipient": {"dataType":"string","required":true},
+            "channels": {"dataType":"array","array":{"dataType":"refObject","ref":"ChannelPreferenceResource"},"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "OptInRecordResource": {
+        "dataType": "refObject",
+        "properties": {
+            "record_id": {"dataType":"string","required":true},
+            "subaccount_id": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "phone_number": {"dataType":"string","required":true},
+            "opted_in_at": {"dataType":"string","required":true},
+            "method": {"dataType":"string","required":true},
+            "source": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "consent_language": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "created_at": {"dataType":"string","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "OptInRecordRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "phone_number": {"dataType":"string","required":true,"validators":{"maxLength":{"value":64}}},
+            "opted_in_at": {"dataType":"string","required":true,"validators":{"maxLength":{"value":64}}},
+            "method": {"dataType":"string","required":true,"validators":{"maxLength":{"value":100}}},
+            "source": {"dataType":"string","validators":{"maxLength":{"value":1000}}},
+            "consent_language": {"dataType":"string","validators":{"maxLength":{"value":70}}},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "OptInRecordList": {
+        "dataType": "refObject",
+        "properties": {
+            "items": {"dataType":"array","array":{"dataType":"refObject","ref":"OptInRecordResource"},"required":true},
+            "nextCursor": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "QuotaWindowResource": {
         "dataType": "refObject",
         "properties": {
@@ -804,11 +956,6 @@ const models: TsoaRoute.Models = {
             "nextCursor": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
         },
         "additionalProperties": false,
-    },
-    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-    "QueryText": {
-        "dataType": "refAlias",
-        "type": {"dataType":"string","validators":{"maxLength":{"value":320}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ExternalLoginRequest": {
@@ -2033,6 +2180,472 @@ export function RegisterRoutes(app: Router) {
 
               await templateService.apiHandler({
                 methodName: 'listSubaccountMessageReplies',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRecipientConsentController_recordSubaccountOptOut: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                body: {"in":"body","name":"body","required":true,"ref":"RecordOptOutRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/subaccounts/:subaccountId/recipient-consent/opt-out',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController)),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController.prototype.recordSubaccountOptOut)),
+
+            async function RecipientConsentController_recordSubaccountOptOut(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRecipientConsentController_recordSubaccountOptOut, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RecipientConsentController>(RecipientConsentController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'recordSubaccountOptOut',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 201,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRecipientConsentController_recordAccountOptOut: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                body: {"in":"body","name":"body","required":true,"ref":"RecordOptOutRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/accounts/:accountId/recipient-consent/opt-out',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController)),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController.prototype.recordAccountOptOut)),
+
+            async function RecipientConsentController_recordAccountOptOut(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRecipientConsentController_recordAccountOptOut, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RecipientConsentController>(RecipientConsentController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'recordAccountOptOut',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 201,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRecipientConsentController_subaccountOptIn: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                body: {"in":"body","name":"body","required":true,"ref":"OptInRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/subaccounts/:subaccountId/recipient-consent/opt-in',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController)),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController.prototype.subaccountOptIn)),
+
+            async function RecipientConsentController_subaccountOptIn(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRecipientConsentController_subaccountOptIn, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RecipientConsentController>(RecipientConsentController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'subaccountOptIn',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRecipientConsentController_accountOptIn: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                body: {"in":"body","name":"body","required":true,"ref":"OptInRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/accounts/:accountId/recipient-consent/opt-in',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController)),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController.prototype.accountOptIn)),
+
+            async function RecipientConsentController_accountOptIn(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRecipientConsentController_accountOptIn, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RecipientConsentController>(RecipientConsentController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'accountOptIn',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRecipientConsentController_listSubaccountOptOuts: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                recipient: {"in":"query","name":"recipient","ref":"QueryText"},
+                channelType: {"in":"query","name":"channelType","ref":"QueryText"},
+                pageSize: {"in":"query","name":"pageSize","ref":"QueryInteger"},
+                cursor: {"in":"query","name":"cursor","ref":"Cursor"},
+        };
+        app.get('/v1/subaccounts/:subaccountId/recipient-consent/opt-outs',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController)),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController.prototype.listSubaccountOptOuts)),
+
+            async function RecipientConsentController_listSubaccountOptOuts(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRecipientConsentController_listSubaccountOptOuts, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RecipientConsentController>(RecipientConsentController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'listSubaccountOptOuts',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRecipientConsentController_listAccountOptOuts: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                recipient: {"in":"query","name":"recipient","ref":"QueryText"},
+                channelType: {"in":"query","name":"channelType","ref":"QueryText"},
+                pageSize: {"in":"query","name":"pageSize","ref":"QueryInteger"},
+                cursor: {"in":"query","name":"cursor","ref":"Cursor"},
+        };
+        app.get('/v1/accounts/:accountId/recipient-consent/opt-outs',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController)),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController.prototype.listAccountOptOuts)),
+
+            async function RecipientConsentController_listAccountOptOuts(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRecipientConsentController_listAccountOptOuts, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RecipientConsentController>(RecipientConsentController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'listAccountOptOuts',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRecipientConsentController_subaccountPreferences: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                recipient: {"in":"query","name":"recipient","ref":"QueryText"},
+        };
+        app.get('/v1/subaccounts/:subaccountId/recipient-consent/preferences',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController)),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController.prototype.subaccountPreferences)),
+
+            async function RecipientConsentController_subaccountPreferences(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRecipientConsentController_subaccountPreferences, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RecipientConsentController>(RecipientConsentController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'subaccountPreferences',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRecipientConsentController_accountPreferences: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                recipient: {"in":"query","name":"recipient","ref":"QueryText"},
+        };
+        app.get('/v1/accounts/:accountId/recipient-consent/preferences',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController)),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController.prototype.accountPreferences)),
+
+            async function RecipientConsentController_accountPreferences(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRecipientConsentController_accountPreferences, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RecipientConsentController>(RecipientConsentController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'accountPreferences',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRecipientConsentController_createSubaccountOptInRecord: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                body: {"in":"body","name":"body","required":true,"ref":"OptInRecordRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/subaccounts/:subaccountId/recipient-consent/opt-in-records',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController)),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController.prototype.createSubaccountOptInRecord)),
+
+            async function RecipientConsentController_createSubaccountOptInRecord(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRecipientConsentController_createSubaccountOptInRecord, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RecipientConsentController>(RecipientConsentController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'createSubaccountOptInRecord',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 201,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRecipientConsentController_createAccountOptInRecord: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                body: {"in":"body","name":"body","required":true,"ref":"OptInRecordRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/accounts/:accountId/recipient-consent/opt-in-records',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController)),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController.prototype.createAccountOptInRecord)),
+
+            async function RecipientConsentController_createAccountOptInRecord(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRecipientConsentController_createAccountOptInRecord, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RecipientConsentController>(RecipientConsentController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'createAccountOptInRecord',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 201,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRecipientConsentController_listSubaccountOptInRecords: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                phone_number: {"in":"query","name":"phone_number","ref":"QueryText"},
+                pageSize: {"in":"query","name":"pageSize","ref":"QueryInteger"},
+                cursor: {"in":"query","name":"cursor","ref":"Cursor"},
+        };
+        app.get('/v1/subaccounts/:subaccountId/recipient-consent/opt-in-records',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController)),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController.prototype.listSubaccountOptInRecords)),
+
+            async function RecipientConsentController_listSubaccountOptInRecords(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRecipientConsentController_listSubaccountOptInRecords, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RecipientConsentController>(RecipientConsentController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'listSubaccountOptInRecords',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRecipientConsentController_listAccountOptInRecords: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                phone_number: {"in":"query","name":"phone_number","ref":"QueryText"},
+                pageSize: {"in":"query","name":"pageSize","ref":"QueryInteger"},
+                cursor: {"in":"query","name":"cursor","ref":"Cursor"},
+        };
+        app.get('/v1/accounts/:accountId/recipient-consent/opt-in-records',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController)),
+            ...(fetchMiddlewares<RequestHandler>(RecipientConsentController.prototype.listAccountOptInRecords)),
+
+            async function RecipientConsentController_listAccountOptInRecords(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRecipientConsentController_listAccountOptInRecords, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RecipientConsentController>(RecipientConsentController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'listAccountOptInRecords',
                 controller,
                 response,
                 next,

@@ -4,7 +4,7 @@ import type { CarrierAdapter } from '../carriers/carrier.port';
 import { hasExpired } from '../messages/expiry';
 import type { MessageRow } from '../messages/message.types';
 import type { MessagingClients } from '../messaging-clients';
-import type { DispatchTransitions, Sender } from './dispatch-transitions';
+import type { ConsentDecision, DispatchTransitions, Sender } from './dispatch-transitions';
 
 export interface DispatchMessageDeps {
   clients: MessagingClients;
@@ -53,14 +53,17 @@ export async function dispatchMessage(deps: DispatchMessageDeps, message: Messag
     return outcome(await transitions.deferred(message, `no sender number for ${message.channel_type}: ${describe(error)}`, clock.now(), deps.maxDeferrals), 'deferred');
   }
 
+  // Which consent ledger entry decided this attempt goes into its audit entry (issue 10 point 10).
+  let consent: ConsentDecision;
   try {
     const permission = await clients.consent.checkSendPermission(
       { ...scope, channelType: message.channel_type, recipient: message.destination, fromAddress: sender.fromAddress },
       options,
     );
+    consent = { decidedByEntryId: permission.decidedByEntryId || undefined };
     if (!permission.allowed) {
       const reason = permission.reason || 'recipient opted out';
-      return outcome(await transitions.rejected(message, reason, clock.now()), 'rejected');
+      return outcome(await transitions.rejected(message, reason, clock.now(), consent), 'rejected');
     }
   } catch (error) {
     return outcome(await transitions.deferred(message, `consent check unavailable: ${describe(error)}`, clock.now(), deps.maxDeferrals), 'deferred');
@@ -77,7 +80,7 @@ export async function dispatchMessage(deps: DispatchMessageDeps, message: Messag
   const now = clock.now();
   switch (answer.kind) {
     case 'accepted':
-      return outcome(await transitions.dispatched(message, sender, answer.carrierMessageId, now), 'dispatched');
+      return outcome(await transitions.dispatched(message, sender, answer.carrierMessageId, now, consent), 'dispatched');
     case 'rejected':
       return outcome(await transitions.refusedByCarrier(message, sender, answer, now), 'failed');
     case 'transient': {

@@ -18,6 +18,14 @@ export interface Sender {
   numberId: string;
 }
 
+/** What consent said of an attempt: the ledger entry that decided it, if the recipient has any. */
+export interface ConsentDecision {
+  decidedByEntryId?: string;
+}
+
+const consentNote = (consent?: ConsentDecision) =>
+  consent === undefined ? '' : `; consent decided by ${consent.decidedByEntryId ? `entry ${consent.decidedByEntryId}` : 'no entry (never opted out)'}`;
+
 /**
  * The writes that end a dispatch try, each one transaction guarded by the
  * status the message was claimed in and the pass's lease token: if the lease
@@ -38,14 +46,14 @@ export class DispatchTransitions {
    * Carrier accepted: the channel attempt is recorded and charged (the
    * estimate quoted at acceptance) in the ledger, in the same transaction.
    */
-  dispatched(message: MessageRow, sender: Sender, carrierMessageId: string, now: Date) {
+  dispatched(message: MessageRow, sender: Sender, carrierMessageId: string, now: Date, consent?: ConsentDecision) {
     return this.db.transaction(async (trx) => {
       const attemptedAt = await this.submission(trx, message, now, { type: 'submission_accepted', rawStatus: 'accepted', carrierMessageId });
       const row = await applyTransition(trx, this.outbox, now, {
         guard: this.guard(message),
         to: 'dispatched',
         changes: { ...released, last_error: null },
-        audit: { event: 'dispatched', detail: `submitted from ${sender.fromAddress} as carrier message ${carrierMessageId}` },
+        audit: { event: 'dispatched', detail: `submitted from ${sender.fromAddress} as carrier message ${carrierMessageId}${consentNote(consent)}` },
         event: { type: 'MessageDispatched', reason: 'submitted to carrier', dispatch: { fromAddress: sender.fromAddress, carrierMessageId } },
       });
       if (row) {
@@ -129,13 +137,13 @@ export class DispatchTransitions {
   }
 
   /** Consent said no: never sent, never charged. */
-  rejected(message: MessageRow, reason: string, now: Date) {
+  rejected(message: MessageRow, reason: string, now: Date, consent?: ConsentDecision) {
     return this.db.transaction((trx) =>
       applyTransition(trx, this.outbox, now, {
         guard: this.guard(message),
         to: 'failed',
         changes: { ...released, failure_reason: reason },
-        audit: { event: 'rejected', detail: reason },
+        audit: { event: 'rejected', detail: `${reason}${consentNote(consent)}` },
         event: { type: 'MessageRejected', reason },
       }),
     );

@@ -1,0 +1,156 @@
+import type { ChannelType } from '../messages/messages.models';
+
+/**
+ * A recipient: E.164 for Sms and WhatsApp, an email address for Email.
+ * @maxLength 320
+ */
+export type Recipient = string;
+
+/** How a re-subscribed recipient gave consent again. */
+export type ConsentMethod = 'WebForm' | 'Written' | 'Verbal' | 'Text' | 'Other';
+
+/** Where an opt-out recorded on an account route applies (spec 4.7 rule 1). */
+export type AccountOptOutScope = 'accountLevelOnly' | 'entireAccount';
+
+export interface RecordOptOutRequest {
+  recipient: Recipient;
+  channelType: ChannelType;
+  /**
+   * Why, for your records (at most 500 characters).
+   * @maxLength 1000
+   */
+  reason?: string;
+  /**
+   * Account routes only, and required there: `accountLevelOnly` (sending without a subaccount) or `entireAccount`
+   * (the account and every subaccount). Missing: 400 `RECIPIENT_OPT_OUT_SCOPE_REQUIRED`.
+   * @maxLength 64
+   */
+  scope?: string;
+}
+
+export interface OptInRequest {
+  recipient: Recipient;
+  channelType: ChannelType;
+  /** Must be true: you confirm the recipient gave consent again. */
+  consentConfirmed: boolean;
+  consentMethod: ConsentMethod;
+  /**
+   * What shows the consent (a form submission id, a note of the call...); kept in the audit log before the opt-out is lifted.
+   * @maxLength 4000
+   */
+  consentEvidence: string;
+  /**
+   * Account routes: which opt-out to lift; by default every account-level one of this recipient and channel.
+   * @maxLength 64
+   */
+  scope?: string;
+}
+
+/** An opt-out in force (spec 2.7). */
+export interface OptOutResource {
+  optOutId: string;
+  recipient: string;
+  channelType: string;
+  /** `subaccount`, `accountLevelOnly`, `entireAccount` or `stopReply`. */
+  scope: string;
+  subaccountId: string | null;
+  /** `stopReply`: the number the STOP arrived on. */
+  receivingNumber: string | null;
+  /** `customer`, `import`, `stop_reply` or `support`: only the first two can be lifted by re-subscribing. */
+  source: string;
+  reason: string | null;
+  createdAt: string;
+  /** The consent ledger entry that recorded it. */
+  entryId: string;
+}
+
+export interface OptOutList {
+  /** Newest first. */
+  items: OptOutResource[];
+  nextCursor: string | null;
+}
+
+export interface OptInResult {
+  /** The opt-outs lifted. */
+  lifted: OptOutResource[];
+  /** True while another opt-out still blocks the recipient on this channel. */
+  stillSuppressed: boolean;
+  /** The ledger entry holding the evidence (written before the lift). */
+  entryId: string;
+}
+
+/** One entry of the append-only consent ledger. */
+export interface ConsentEntryResource {
+  entryId: string;
+  action: string;
+  channelType: string;
+  scope: string;
+  source: string;
+  actor: string | null;
+  reason: string | null;
+  consentMethod: string | null;
+  consentEvidence: string | null;
+  recordedAt: string;
+  subaccountId: string | null;
+  receivingNumber: string | null;
+}
+
+export interface ChannelPreferenceResource {
+  channelType: string;
+  /** `opted_in` or `opted_out`, for sending through this route's base. */
+  status: string;
+  blockedBy: OptOutResource[];
+  /** The ledger entry that decided the status; null when nothing was ever recorded. */
+  decidedBy: ConsentEntryResource | null;
+}
+
+export interface RecipientPreferencesResource {
+  recipient: string;
+  channels: ChannelPreferenceResource[];
+}
+
+/** Consent evidence (spec 2.7), in snake_case as the spec names it. */
+export interface OptInRecordRequest {
+  /**
+   * E.164.
+   * @maxLength 64
+   */
+  phone_number: string;
+  /**
+   * When the recipient consented: UTC ISO-8601, not in the future.
+   * @maxLength 64
+   */
+  opted_in_at: string;
+  /**
+   * How (e.g. `WebForm`, `Keyword`, `Paper`).
+   * @maxLength 100
+   */
+  method: string;
+  /**
+   * Where (a page, a store).
+   * @maxLength 1000
+   */
+  source?: string;
+  /**
+   * The consent wording's language (e.g. `en-US`).
+   * @maxLength 70
+   */
+  consent_language?: string;
+}
+
+export interface OptInRecordResource {
+  record_id: string;
+  subaccount_id: string | null;
+  phone_number: string;
+  opted_in_at: string;
+  method: string;
+  source: string | null;
+  consent_language: string | null;
+  created_at: string;
+}
+
+export interface OptInRecordList {
+  /** Newest first. */
+  items: OptInRecordResource[];
+  nextCursor: string | null;
+}
