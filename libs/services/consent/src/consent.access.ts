@@ -1,7 +1,17 @@
 import type { consentV1 } from '@mp/contracts';
 import { CUSTOMER, SERVICE, type MethodAccess } from '@mp/grpc';
 
-/** Who may ask "may this be sent?": messaging's dispatch as itself, or a customer about its own account. */
+/**
+ * Who may call each method. CheckSendPermission: messaging's dispatch as
+ * itself, or a customer about its own account. Everything else is a customer
+ * route (spec 4.7): reach and rights are decided by reachConsentRoute.
+ */
 export const consentAccess: MethodAccess<typeof consentV1.ConsentServiceService> = {
   checkSendPermission: [...SERVICE, ...CUSTOMER],
+  recordOptOut: CUSTOMER,
+  optIn: CUSTOMER,
+  listOptOuts: CUSTOMER,
+  getPreferences: CUSTOMER,
+  createOptInRecord: CUSTOMER,
+  listOptInRecords: CUSTOMER,
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { consentV1 } from '@mp/contracts';
 import type { AsyncClient } from '@mp/grpc';
-import { optOutRow } from './testing/opt-out.factory';
+import { seedOptOut } from './testing/opt-out.factory';
 import { startTestService, type TestService } from '@mp/service-host';
 import { consentService } from './consent.module';
 
@@ -22,10 +22,15 @@ afterAll(async () => {
 
 describe('consentService', () => {
   it('starts, migrates its schema and serves CheckSendPermission over gRPC', async () => {
-    await running.db('opt_outs').insert(optOutRow({ account_id: accountId, scope: 'accountLevelOnly', created_at: new Date() }));
+    const seeded = await seedOptOut(running.db, { account_id: accountId, scope: 'accountLevelOnly', created_at: new Date() });
     const request = { accountId, channelType: 'Sms', recipient: '+15557654321' };
-    expect(await client.checkSendPermission(request)).toEqual({ allowed: false, reason: 'recipient opted out of account-level sending' });
-    expect(await client.checkSendPermission({ ...request, subaccountId: randomUUID() })).toEqual({ allowed: true });
+    expect(await client.checkSendPermission(request)).toEqual({
+      allowed: false,
+      reason: 'recipient opted out of account-level sending',
+      decidedByEntryId: seeded.entry_id,
+    });
+    // Allowed for a subaccount; the account's entry is still the latest the subaccount sees.
+    expect(await client.checkSendPermission({ ...request, subaccountId: randomUUID() })).toEqual({ allowed: true, decidedByEntryId: seeded.entry_id });
   });
 
   it("answers NOT_FOUND to a customer of another account", async () => {

@@ -1,13 +1,83 @@
 import type { Knex } from 'knex';
-import { canonicalAddress, toOptOut, type OptOut, type OptOutRow } from './opt-out';
+import { canonicalAddress, toOptOut, type OptOutInForce, type OptOutRow } from './opt-out';
 
 export const OPT_OUTS = 'opt_outs';
 
-/** Every opt-out of one recipient on one channel in the account, wherever it applies. */
-export async function listOptOutsForRecipient(db: Knex, accountId: string, recipient: string, channelType: string): Promise<OptOut[]> {
+/** Every opt-out of one recipient on one channel in the account, wherever it applies, oldest first. */
+export async function listOptOutsForRecipient(db: Knex, accountId: string, recipient: string, channelType: string): Promise<OptOutInForce[]> {
   const rows = await db<OptOutRow>(OPT_OUTS)
     .where({ account_id: accountId, recipient: canonicalAddress(recipient) })
     .whereRaw('lower(channel_type) = lower(?)', [channelType])
-    .orderBy('created_at', 'asc');
+    .orderBy([
+      { column: 'created_at', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ]);
   return rows.map(toOptOut);
+}
+
+/** Where one opt-out applies: the projection's unique key. */
+export type Placement = Pick<OptOutRow, 'account_id' | 'subaccount_id' | 'recipient' | 'channel_type' | 'scope' | 'receiving_number'>;
+
+/** The opt-out in force at exactly this placement, if any. */
+export async function findOptOutAt(db: Knex, placement: Placement): Promise<OptOutInForce | undefined> {
+  const q = db<OptOutRow>(OPT_OUTS).where({ account_id: placement.account_id, recipient: placement.recipient, channel_type: placement.channel_type, scope: placement.scope });
+  for (const column of ['subaccount_id', 'receiving_number'] as const) {
+    const value = placement[column];
+    if (value === null) q.whereNull(column);
+    else q.andWhere(column, value);
+  }
+  const row = await q.first();
+  return row && toOptOut(row);
+}
+
+/** Inserts the row unless its placement is already in force; the stored opt-out, or undefined when it was. */
+export async function insertOptOutOnce(trx: Knex, row: OptOutRow): Promise<OptOutInForce | undefined> {
+  const inserted = await trx<OptOutRow>(OPT_OUTS).insert(row).onConflict().ignore().returning('*');
+  return inserted[0] && toOptOut(inserted[0] as OptOutRow);
+}
+
+export async function deleteOptOuts(trx: Knex, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await trx(OPT_OUTS).whereIn('id', [...ids]).del();
+}
+
+/** The STOP replies of a recipient on one receiving number, on any channel and for any subaccount. */
+export async function listStopRepliesOn(db: Knex, accountId: string, recipient: string, receivingNumber: string): Promise<OptOutInForce[]> {
+  const rows = await db<OptOutRow>(OPT_OUTS)
+    .where({ account_id: accountId, recipient, receiving_number: receivingNumber, scope: 'stopReply' })
+    .orderBy([
+      { column: 'created_at', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ]);
+  return rows.map(toOptOut);
+}
+
+/** A row plus its exact keyset position (microseconds, UTC). */
+export type PositionedOptOutRow = OptOutRow & { cursor_created_at: string };
+
+export interface OptOutPageQuery {
+  accountId: string;
+  /** Set on a subaccount route: the opt-outs recorded for that subaccount only. */
+  subaccountId: string | null;
+  recipient?: string;
+  channelType?: string;
+  after?: { at: string; id: string };
+  limit: number;
+}
+
+/** Newest first by (created_at, id); `after` continues below the given position. */
+export async function pageOptOuts(db: Knex, query: OptOutPageQuery): Promise<PositionedOptOutRow[]> {
+  const q = db<OptOutRow>(OPT_OUTS)
+    .select('*')
+    .select(db.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_created_at`))
+    .where('account_id', query.accountId);
+  if (query.subaccountId !== null) q.andWhere('subaccount_id', query.subaccountId);
+  if (query.recipient !== undefined) q.andWhere('recipient', query.recipient);
+  if (query.channelType !== undefined) q.andWhere('channel_type', query.channelType);
+  if (query.after) q.andWhereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [query.after.at, query.after.id]);
+  return (await q
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(query.limit)) as PositionedOptOutRow[];
 }

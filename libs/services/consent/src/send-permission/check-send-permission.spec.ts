@@ -5,10 +5,11 @@ import type { DatabaseProvider } from '@mp/db';
 import type { Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
-import { optOutRow } from '../testing/opt-out.factory';
+import { enqueueEvent } from '@mp/events';
+import { consentHandlers } from '../consent.handlers';
+import { optOutRow, seedOptOut } from '../testing/opt-out.factory';
 import { matrixCases, matrixPlacements } from '../testing/send-matrix';
 import { openTestDatabase } from '../testing/test-database';
-import { consentHandlers } from './send-permission.handlers';
 
 const clock = new SandboxClock();
 const accountA = randomUUID();
@@ -41,9 +42,10 @@ const placements = matrixPlacements(ids, { accountId: accountA, recipient: '', c
 
 beforeAll(async () => {
   ({ provider, db } = await openTestDatabase());
-  handlers = consentHandlers({ db });
+  handlers = consentHandlers({ db, clock, outbox: { enqueue: (trx, event) => enqueueEvent(trx, event, clock.now()) } });
   for (const [name, p] of Object.entries(placements)) {
-    await db('opt_outs').insert(
+    await seedOptOut(
+      db,
       optOutRow({
         account_id: accountA,
         subaccount_id: p.subaccountId,
@@ -84,18 +86,17 @@ describe('CheckSendPermission over the opt_outs table', () => {
 
   it("ignores another account's opt-outs", async () => {
     const recipient = '+15551112222';
-    await db('opt_outs').insert(optOutRow({ account_id: accountB, scope: 'entireAccount', recipient, created_at: clock.now() }));
+    await seedOptOut(db, { account_id: accountB, scope: 'entireAccount', recipient, created_at: clock.now() });
     expect((await check({ recipient })).allowed).toBe(true);
     expect((await check({ accountId: accountB, recipient }, { ...admin, accountId: accountB })).allowed).toBe(false);
   });
 
   it('matches e-mail recipients without case', async () => {
-    await db('opt_outs').insert(
-      optOutRow({ account_id: accountA, scope: 'entireAccount', recipient: 'ann@example.com', channel_type: 'Email', created_at: clock.now() }),
-    );
+    const seeded = await seedOptOut(db, { account_id: accountA, scope: 'entireAccount', recipient: 'ann@example.com', channel_type: 'Email', created_at: clock.now() });
     expect(await check({ recipient: 'Ann@Example.COM', channelType: 'Email' })).toEqual({
       allowed: false,
       reason: 'recipient opted out of the entire account',
+      decidedByEntryId: seeded.entry_id,
     });
   });
 
@@ -130,8 +131,8 @@ describe('CheckSendPermission over the opt_outs table', () => {
   describe('table rules', () => {
     it('keeps one row per placement, a missing subaccount or number included', async () => {
       const row = { account_id: accountA, scope: 'accountLevelOnly' as const, recipient: '+15553334444', created_at: clock.now() };
-      await db('opt_outs').insert(optOutRow(row));
-      await expect(db('opt_outs').insert(optOutRow(row))).rejects.toThrow(/opt_outs_unique/);
+      await seedOptOut(db, row);
+      await expect(seedOptOut(db, row)).rejects.toThrow(/opt_outs_unique/);
     });
 
     it.each([
@@ -142,6 +143,12 @@ describe('CheckSendPermission over the opt_outs table', () => {
     ])('refuses %s', async (_label, over) => {
       await expect(db('opt_outs').insert(optOutRow({ account_id: accountA, created_at: clock.now(), ...over }))).rejects.toThrow(
         /opt_outs_(placement|scope)_check/,
+      );
+    });
+
+    it('refuses a row that no ledger entry recorded', async () => {
+      await expect(db('opt_outs').insert(optOutRow({ account_id: accountA, scope: 'accountLevelOnly', recipient: '+15553330000', created_at: clock.now() }))).rejects.toThrow(
+        /foreign key/,
       );
     });
   });

@@ -2,10 +2,13 @@ import type { consentV1 } from '@mp/contracts';
 import { isUuid, reachAccount, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
-import { listOptOutsForRecipient } from '../opt-outs/opt-outs.repository';
-import { blockReason, findBlockingOptOut, type SendAttempt } from './send-block-rule';
+import { blockReason, type SendAttempt } from './send-block-rule';
+import { decideSend } from './send-decision';
 
-/** "May this attempt be sent?", asked by messaging before every channel attempt (spec 4.2, 4.7). */
+/**
+ * "May this attempt be sent?", asked by messaging before every channel attempt
+ * (spec 4.2, 4.7), with the ledger entry that decided it.
+ */
 export async function checkSendPermission(
   db: Knex,
   principal: Principal,
@@ -14,9 +17,8 @@ export async function checkSendPermission(
   const attempt = validAttempt(request);
   // Messaging's dispatch job asks as itself; a customer asks only about its own account and subaccount.
   reachAccount(principal, { accountId: attempt.accountId, subaccountId: attempt.subaccountId ?? undefined, accountWide: true });
-  const optOuts = await listOptOutsForRecipient(db, attempt.accountId, attempt.recipient, attempt.channelType);
-  const blocking = findBlockingOptOut(optOuts, attempt);
-  return blocking ? { allowed: false, reason: blockReason(blocking) } : { allowed: true };
+  const { blocking, decidedByEntryId } = await decideSend(db, attempt);
+  return blocking ? { allowed: false, reason: blockReason(blocking), decidedByEntryId } : { allowed: true, decidedByEntryId };
 }
 
 function validAttempt(request: consentV1.CheckSendPermissionRequest): SendAttempt {

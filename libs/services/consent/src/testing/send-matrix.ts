@@ -12,6 +12,7 @@ export const SEND_MATRIX = `
 entireAccount                          B  B  B   B  B  B   B  B  B
 accountLevelOnly                       B  .  .   B  .  .   B  .  .
 subaccount S1                          B  B  .   B  B  .   B  B  .
+subaccount S2                          B  .  B   B  .  B   B  .  B
 stopReply on N1 of S1                  .  B  .   B  B  B   .  .  .
 stopReply on N1 of the account         B  .  .   B  B  B   .  .  .
 `;
@@ -35,6 +36,7 @@ export function matrixPlacements(ids: MatrixIds, base: Pick<OptOut, 'accountId' 
     entireAccount: o('entireAccount', null, null),
     accountLevelOnly: o('accountLevelOnly', null, null),
     'subaccount S1': o('subaccount', ids.s1, null),
+    'subaccount S2': o('subaccount', ids.s2, null),
     'stopReply on N1 of S1': o('stopReply', ids.s1, ids.n1),
     'stopReply on N1 of the account': o('stopReply', null, ids.n1),
   };
