@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import generatedOpenApi from '../generated/openapi.json';
 import { RegisterRoutes } from '../generated/routes';
 import { bodyParserErrorMapper, jsonBodyParser, rawBodyParser } from './body-parsing';
+import { csvUpload, MULTIPART_PATHS } from './csv-upload';
 import type { GatewayDeps } from './gateway-deps';
 import { notFoundHandler, problemHandler } from './problem.middleware';
 import { rateLimitMiddleware } from './rate-limit.middleware';
@@ -22,12 +23,17 @@ export function createGatewayApp(deps: GatewayDeps): Express {
 
   app.use(traceMiddleware);
   app.use(rateLimitMiddleware);
-  app.use((req, res, next) => (RAW_BODY_PATHS.some((p) => p.test(req.path)) ? rawBodyParser(req, res, next) : jsonBodyParser(req, res, next)));
+  app.use((req, res, next) => {
+    if (RAW_BODY_PATHS.some((p) => p.test(req.path))) return rawBodyParser(req, res, next);
+    // CSV imports: multer reads the multipart body in the route, after authentication.
+    if (MULTIPART_PATHS.some((p) => p.test(req.path))) return next();
+    return jsonBodyParser(req, res, next);
+  });
   app.use(bodyParserErrorMapper);
   app.use(storableTextMiddleware);
   guardPathParameters(app, Object.keys(generatedOpenApi.paths));
   app.use(signInThrottleMiddleware(deps));
-  RegisterRoutes(app);
+  RegisterRoutes(app, { multer: csvUpload() });
   app.use(notFoundHandler);
   app.use(problemHandler);
   return app;

@@ -16,6 +16,8 @@ import { RepliesController } from './../replies/replies.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { RecipientConsentController } from './../recipient-consent/recipient-consent.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+import { ConsentFilesController } from './../recipient-consent/consent-files.controller';
+// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { QuotaController } from './../quota/quota.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { ProviderCallbacksController } from './../provider-callbacks/provider-callbacks.controller';
@@ -48,6 +50,8 @@ import { expressAuthentication } from './../auth/authentication';
 import { iocContainer } from './../app/ioc';
 import type { IocContainer, IocContainerFactory } from '@tsoa/runtime';
 import type { Request as ExRequest, Response as ExResponse, RequestHandler, Router } from 'express';
+const multer = require('multer');
+
 
 const expressAuthenticationRecasted = expressAuthentication as (req: ExRequest, securityName: string, scopes?: string[], res?: ExResponse) => Promise<any>;
 
@@ -607,6 +611,29 @@ const models: TsoaRoute.Models = {
         "properties": {
             "items": {"dataType":"array","array":{"dataType":"refObject","ref":"OptInRecordResource"},"required":true},
             "nextCursor": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ImportRowResultResource": {
+        "dataType": "refObject",
+        "properties": {
+            "row": {"dataType":"double","required":true},
+            "result": {"dataType":"string","required":true},
+            "errors": {"dataType":"array","array":{"dataType":"string"},"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ImportResultResource": {
+        "dataType": "refObject",
+        "properties": {
+            "sha256": {"dataType":"string","required":true},
+            "created": {"dataType":"double","required":true},
+            "alreadyExists": {"dataType":"double","required":true},
+            "duplicateInFile": {"dataType":"double","required":true},
+            "invalid": {"dataType":"double","required":true},
+            "rows": {"dataType":"array","array":{"dataType":"refObject","ref":"ImportRowResultResource"},"required":true},
         },
         "additionalProperties": false,
     },
@@ -1284,13 +1311,14 @@ const templateService = new ExpressTemplateService(models, {"noImplicitAdditiona
 
 
 
-export function RegisterRoutes(app: Router) {
+export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof multer>}) {
 
     // ###########################################################################################################
     //  NOTE: If you do not see routes for all of your controllers in this file, then you might not have informed tsoa of where to look
     //      Please look into the "controllerPathGlobs" config option described in the readme: https://github.com/lukeautry/tsoa
     // ###########################################################################################################
 
+    const upload = opts?.multer ||  multer({"limits":{"fileSize":8388608}});
 
     
         const argsUsersController_list: Record<string, TsoaRoute.ParameterSchema> = {
@@ -2651,6 +2679,331 @@ export function RegisterRoutes(app: Router) {
                 next,
                 validatedArgs,
                 successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsConsentFilesController_importSubaccountOptOuts: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                file: {"in":"formData","name":"file","required":true,"dataType":"file"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/subaccounts/:subaccountId/recipient-consent/opt-outs/import',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            upload.fields([
+                {
+                    name: "file",
+                    maxCount: 1
+                }
+            ]),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController)),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController.prototype.importSubaccountOptOuts)),
+
+            async function ConsentFilesController_importSubaccountOptOuts(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsConsentFilesController_importSubaccountOptOuts, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<ConsentFilesController>(ConsentFilesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'importSubaccountOptOuts',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 200,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsConsentFilesController_importAccountOptOuts: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                file: {"in":"formData","name":"file","required":true,"dataType":"file"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                scope: {"in":"query","name":"scope","ref":"QueryText"},
+        };
+        app.post('/v1/accounts/:accountId/recipient-consent/opt-outs/import',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            upload.fields([
+                {
+                    name: "file",
+                    maxCount: 1
+                }
+            ]),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController)),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController.prototype.importAccountOptOuts)),
+
+            async function ConsentFilesController_importAccountOptOuts(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsConsentFilesController_importAccountOptOuts, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<ConsentFilesController>(ConsentFilesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'importAccountOptOuts',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 200,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsConsentFilesController_importSubaccountOptInRecords: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                file: {"in":"formData","name":"file","required":true,"dataType":"file"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/subaccounts/:subaccountId/recipient-consent/opt-in-records/import',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            upload.fields([
+                {
+                    name: "file",
+                    maxCount: 1
+                }
+            ]),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController)),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController.prototype.importSubaccountOptInRecords)),
+
+            async function ConsentFilesController_importSubaccountOptInRecords(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsConsentFilesController_importSubaccountOptInRecords, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<ConsentFilesController>(ConsentFilesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'importSubaccountOptInRecords',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 200,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsConsentFilesController_importAccountOptInRecords: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                file: {"in":"formData","name":"file","required":true,"dataType":"file"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/accounts/:accountId/recipient-consent/opt-in-records/import',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            upload.fields([
+                {
+                    name: "file",
+                    maxCount: 1
+                }
+            ]),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController)),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController.prototype.importAccountOptInRecords)),
+
+            async function ConsentFilesController_importAccountOptInRecords(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsConsentFilesController_importAccountOptInRecords, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<ConsentFilesController>(ConsentFilesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'importAccountOptInRecords',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 200,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsConsentFilesController_exportSubaccountOptOuts: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/subaccounts/:subaccountId/recipient-consent/opt-outs/export',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController)),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController.prototype.exportSubaccountOptOuts)),
+
+            async function ConsentFilesController_exportSubaccountOptOuts(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsConsentFilesController_exportSubaccountOptOuts, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<ConsentFilesController>(ConsentFilesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'exportSubaccountOptOuts',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 200,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsConsentFilesController_exportAccountOptOuts: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/accounts/:accountId/recipient-consent/opt-outs/export',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController)),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController.prototype.exportAccountOptOuts)),
+
+            async function ConsentFilesController_exportAccountOptOuts(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsConsentFilesController_exportAccountOptOuts, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<ConsentFilesController>(ConsentFilesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'exportAccountOptOuts',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 200,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsConsentFilesController_exportSubaccountOptInRecords: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/subaccounts/:subaccountId/recipient-consent/opt-in-records/export',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController)),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController.prototype.exportSubaccountOptInRecords)),
+
+            async function ConsentFilesController_exportSubaccountOptInRecords(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsConsentFilesController_exportSubaccountOptInRecords, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<ConsentFilesController>(ConsentFilesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'exportSubaccountOptInRecords',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 200,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsConsentFilesController_exportAccountOptInRecords: Record<string, TsoaRoute.ParameterSchema> = {
+                accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/accounts/:accountId/recipient-consent/opt-in-records/export',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController)),
+            ...(fetchMiddlewares<RequestHandler>(ConsentFilesController.prototype.exportAccountOptInRecords)),
+
+            async function ConsentFilesController_exportAccountOptInRecords(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsConsentFilesController_exportAccountOptInRecords, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<ConsentFilesController>(ConsentFilesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'exportAccountOptInRecords',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 200,
               });
             } catch (err) {
                 return next(err);

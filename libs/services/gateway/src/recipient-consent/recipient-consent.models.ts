@@ -154,3 +154,21 @@ export interface OptInRecordList {
   items: OptInRecordResource[];
   nextCursor: string | null;
 }
+
+/** One input row's outcome: `created`, `already_exists`, `duplicate_in_file` or `invalid` (with why). */
+export interface ImportRowResultResource {
+  /** 1-based data row (the header is not counted). */
+  row: number;
+  result: string;
+  errors: string[];
+}
+
+/** The answer to an import: one result per input row, the counts, and the file's SHA-256. */
+export interface ImportResultResource {
+  sha256: string;
+  created: number;
+  alreadyExists: number;
+  duplicateInFile: number;
+  invalid: number;
+  rows: ImportRowResultResource[];
+}

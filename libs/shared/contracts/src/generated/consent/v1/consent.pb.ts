@@ -230,6 +230,58 @@ export interface ListOptInRecordsResponse {
   nextCursor?: string | undefined;
 }
 
+export interface ImportOptOutsRequest {
+  route:
+    | ConsentRoute
+    | undefined;
+  /** Account routes: accountLevelOnly or entireAccount (required there). */
+  scope?: string | undefined;
+  file: Buffer;
+}
+
+export interface ImportOptInRecordsRequest {
+  route: ConsentRoute | undefined;
+  file: Buffer;
+}
+
+/** One input row's outcome: created, already_exists, duplicate_in_file or invalid. */
+export interface ImportRowResult {
+  /** 1-based data row (the header is row 0). */
+  row: number;
+  result: string;
+  /** invalid: why. */
+  errors: string[];
+}
+
+export interface ImportResult {
+  /** SHA-256 of the file, lowercase hex. */
+  sha256: string;
+  rows: ImportRowResult[];
+  created: number;
+  alreadyExists: number;
+  duplicateInFile: number;
+  invalid: number;
+}
+
+export interface ExportPageRequest {
+  route:
+    | ConsentRoute
+    | undefined;
+  /** Absent for the first page; then the previous page's next_cursor. */
+  cursor?: string | undefined;
+}
+
+export interface CsvPage {
+  /** UTF-8 CSV: the header row on the first page, then rows. */
+  csv: Buffer;
+  /** Absent when the export is complete (or hit the 10,000-row cap). */
+  nextCursor?:
+    | string
+    | undefined;
+  /** First page: true when more than 10,000 rows exist (X-Truncated). */
+  truncated: boolean;
+}
+
 function createBaseCheckSendPermissionRequest(): CheckSendPermissionRequest {
   return { accountId: "", subaccountId: undefined, channelType: "", recipient: "", fromAddress: undefined };
 }
@@ -2931,6 +2983,646 @@ export const ListOptInRecordsResponse: MessageFns<ListOptInRecordsResponse> = {
   },
 };
 
+function createBaseImportOptOutsRequest(): ImportOptOutsRequest {
+  return { route: undefined, scope: undefined, file: Buffer.alloc(0) };
+}
+
+export const ImportOptOutsRequest: MessageFns<ImportOptOutsRequest> = {
+  encode(message: ImportOptOutsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.route !== undefined) {
+      ConsentRoute.encode(message.route, writer.uint32(10).fork()).join();
+    }
+    if (message.scope !== undefined) {
+      writer.uint32(18).string(message.scope);
+    }
+    if (message.file.length !== 0) {
+      writer.uint32(26).bytes(message.file);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportOptOutsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportOptOutsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.route = ConsentRoute.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.scope = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.file = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportOptOutsRequest {
+    return {
+      route: isSet(object.route) ? ConsentRoute.fromJSON(object.route) : undefined,
+      scope: isSet(object.scope) ? globalThis.String(object.scope) : undefined,
+      file: isSet(object.file) ? Buffer.from(bytesFromBase64(object.file)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: ImportOptOutsRequest): unknown {
+    const obj: any = {};
+    if (message.route !== undefined) {
+      obj.route = ConsentRoute.toJSON(message.route);
+    }
+    if (message.scope !== undefined) {
+      obj.scope = message.scope;
+    }
+    if (message.file.length !== 0) {
+      obj.file = base64FromBytes(message.file);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportOptOutsRequest>, I>>(base?: I): ImportOptOutsRequest {
+    return ImportOptOutsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportOptOutsRequest>, I>>(object: I): ImportOptOutsRequest {
+    const message = createBaseImportOptOutsRequest();
+    message.route = (object.route !== undefined && object.route !== null)
+      ? ConsentRoute.fromPartial(object.route)
+      : undefined;
+    message.scope = object.scope ?? undefined;
+    message.file = object.file ?? Buffer.alloc(0);
+    return message;
+  },
+};
+
+function createBaseImportOptInRecordsRequest(): ImportOptInRecordsRequest {
+  return { route: undefined, file: Buffer.alloc(0) };
+}
+
+export const ImportOptInRecordsRequest: MessageFns<ImportOptInRecordsRequest> = {
+  encode(message: ImportOptInRecordsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.route !== undefined) {
+      ConsentRoute.encode(message.route, writer.uint32(10).fork()).join();
+    }
+    if (message.file.length !== 0) {
+      writer.uint32(18).bytes(message.file);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportOptInRecordsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportOptInRecordsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.route = ConsentRoute.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.file = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportOptInRecordsRequest {
+    return {
+      route: isSet(object.route) ? ConsentRoute.fromJSON(object.route) : undefined,
+      file: isSet(object.file) ? Buffer.from(bytesFromBase64(object.file)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: ImportOptInRecordsRequest): unknown {
+    const obj: any = {};
+    if (message.route !== undefined) {
+      obj.route = ConsentRoute.toJSON(message.route);
+    }
+    if (message.file.length !== 0) {
+      obj.file = base64FromBytes(message.file);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportOptInRecordsRequest>, I>>(base?: I): ImportOptInRecordsRequest {
+    return ImportOptInRecordsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportOptInRecordsRequest>, I>>(object: I): ImportOptInRecordsRequest {
+    const message = createBaseImportOptInRecordsRequest();
+    message.route = (object.route !== undefined && object.route !== null)
+      ? ConsentRoute.fromPartial(object.route)
+      : undefined;
+    message.file = object.file ?? Buffer.alloc(0);
+    return message;
+  },
+};
+
+function createBaseImportRowResult(): ImportRowResult {
+  return { row: 0, result: "", errors: [] };
+}
+
+export const ImportRowResult: MessageFns<ImportRowResult> = {
+  encode(message: ImportRowResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.row !== 0) {
+      writer.uint32(8).int32(message.row);
+    }
+    if (message.result !== "") {
+      writer.uint32(18).string(message.result);
+    }
+    for (const v of message.errors) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportRowResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportRowResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.row = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.result = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.errors.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportRowResult {
+    return {
+      row: isSet(object.row) ? globalThis.Number(object.row) : 0,
+      result: isSet(object.result) ? globalThis.String(object.result) : "",
+      errors: globalThis.Array.isArray(object?.errors) ? object.errors.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: ImportRowResult): unknown {
+    const obj: any = {};
+    if (message.row !== 0) {
+      obj.row = Math.round(message.row);
+    }
+    if (message.result !== "") {
+      obj.result = message.result;
+    }
+    if (message.errors?.length) {
+      obj.errors = message.errors;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportRowResult>, I>>(base?: I): ImportRowResult {
+    return ImportRowResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportRowResult>, I>>(object: I): ImportRowResult {
+    const message = createBaseImportRowResult();
+    message.row = object.row ?? 0;
+    message.result = object.result ?? "";
+    message.errors = object.errors?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseImportResult(): ImportResult {
+  return { sha256: "", rows: [], created: 0, alreadyExists: 0, duplicateInFile: 0, invalid: 0 };
+}
+
+export const ImportResult: MessageFns<ImportResult> = {
+  encode(message: ImportResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sha256 !== "") {
+      writer.uint32(10).string(message.sha256);
+    }
+    for (const v of message.rows) {
+      ImportRowResult.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.created !== 0) {
+      writer.uint32(24).int32(message.created);
+    }
+    if (message.alreadyExists !== 0) {
+      writer.uint32(32).int32(message.alreadyExists);
+    }
+    if (message.duplicateInFile !== 0) {
+      writer.uint32(40).int32(message.duplicateInFile);
+    }
+    if (message.invalid !== 0) {
+      writer.uint32(48).int32(message.invalid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sha256 = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.rows.push(ImportRowResult.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.created = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.alreadyExists = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.duplicateInFile = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.invalid = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportResult {
+    return {
+      sha256: isSet(object.sha256) ? globalThis.String(object.sha256) : "",
+      rows: globalThis.Array.isArray(object?.rows) ? object.rows.map((e: any) => ImportRowResult.fromJSON(e)) : [],
+      created: isSet(object.created) ? globalThis.Number(object.created) : 0,
+      alreadyExists: isSet(object.alreadyExists)
+        ? globalThis.Number(object.alreadyExists)
+        : isSet(object.already_exists)
+        ? globalThis.Number(object.already_exists)
+        : 0,
+      duplicateInFile: isSet(object.duplicateInFile)
+        ? globalThis.Number(object.duplicateInFile)
+        : isSet(object.duplicate_in_file)
+        ? globalThis.Number(object.duplicate_in_file)
+        : 0,
+      invalid: isSet(object.invalid) ? globalThis.Number(object.invalid) : 0,
+    };
+  },
+
+  toJSON(message: ImportResult): unknown {
+    const obj: any = {};
+    if (message.sha256 !== "") {
+      obj.sha256 = message.sha256;
+    }
+    if (message.rows?.length) {
+      obj.rows = message.rows.map((e) => ImportRowResult.toJSON(e));
+    }
+    if (message.created !== 0) {
+      obj.created = Math.round(message.created);
+    }
+    if (message.alreadyExists !== 0) {
+      obj.alreadyExists = Math.round(message.alreadyExists);
+    }
+    if (message.duplicateInFile !== 0) {
+      obj.duplicateInFile = Math.round(message.duplicateInFile);
+    }
+    if (message.invalid !== 0) {
+      obj.invalid = Math.round(message.invalid);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportResult>, I>>(base?: I): ImportResult {
+    return ImportResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportResult>, I>>(object: I): ImportResult {
+    const message = createBaseImportResult();
+    message.sha256 = object.sha256 ?? "";
+    message.rows = object.rows?.map((e) => ImportRowResult.fromPartial(e)) || [];
+    message.created = object.created ?? 0;
+    message.alreadyExists = object.alreadyExists ?? 0;
+    message.duplicateInFile = object.duplicateInFile ?? 0;
+    message.invalid = object.invalid ?? 0;
+    return message;
+  },
+};
+
+function createBaseExportPageRequest(): ExportPageRequest {
+  return { route: undefined, cursor: undefined };
+}
+
+export const ExportPageRequest: MessageFns<ExportPageRequest> = {
+  encode(message: ExportPageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.route !== undefined) {
+      ConsentRoute.encode(message.route, writer.uint32(10).fork()).join();
+    }
+    if (message.cursor !== undefined) {
+      writer.uint32(18).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportPageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportPageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.route = ConsentRoute.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExportPageRequest {
+    return {
+      route: isSet(object.route) ? ConsentRoute.fromJSON(object.route) : undefined,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : undefined,
+    };
+  },
+
+  toJSON(message: ExportPageRequest): unknown {
+    const obj: any = {};
+    if (message.route !== undefined) {
+      obj.route = ConsentRoute.toJSON(message.route);
+    }
+    if (message.cursor !== undefined) {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ExportPageRequest>, I>>(base?: I): ExportPageRequest {
+    return ExportPageRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExportPageRequest>, I>>(object: I): ExportPageRequest {
+    const message = createBaseExportPageRequest();
+    message.route = (object.route !== undefined && object.route !== null)
+      ? ConsentRoute.fromPartial(object.route)
+      : undefined;
+    message.cursor = object.cursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCsvPage(): CsvPage {
+  return { csv: Buffer.alloc(0), nextCursor: undefined, truncated: false };
+}
+
+export const CsvPage: MessageFns<CsvPage> = {
+  encode(message: CsvPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.csv.length !== 0) {
+      writer.uint32(10).bytes(message.csv);
+    }
+    if (message.nextCursor !== undefined) {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    if (message.truncated !== false) {
+      writer.uint32(24).bool(message.truncated);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CsvPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCsvPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.csv = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.truncated = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CsvPage {
+    return {
+      csv: isSet(object.csv) ? Buffer.from(bytesFromBase64(object.csv)) : Buffer.alloc(0),
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : undefined,
+      truncated: isSet(object.truncated) ? globalThis.Boolean(object.truncated) : false,
+    };
+  },
+
+  toJSON(message: CsvPage): unknown {
+    const obj: any = {};
+    if (message.csv.length !== 0) {
+      obj.csv = base64FromBytes(message.csv);
+    }
+    if (message.nextCursor !== undefined) {
+      obj.nextCursor = message.nextCursor;
+    }
+    if (message.truncated !== false) {
+      obj.truncated = message.truncated;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CsvPage>, I>>(base?: I): CsvPage {
+    return CsvPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CsvPage>, I>>(object: I): CsvPage {
+    const message = createBaseCsvPage();
+    message.csv = object.csv ?? Buffer.alloc(0);
+    message.nextCursor = object.nextCursor ?? undefined;
+    message.truncated = object.truncated ?? false;
+    return message;
+  },
+};
+
 /**
  * Recipient consent (spec 2.7, 4.7): opt-outs by scope, re-subscribe with
  * evidence, consent evidence records, and "may this be sent?". Every change
@@ -3015,6 +3707,50 @@ export const ConsentServiceService = {
       Buffer.from(ListOptInRecordsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListOptInRecordsResponse => ListOptInRecordsResponse.decode(value),
   },
+  /** POST .../recipient-consent/opt-outs/import (multipart CSV, field `file`) */
+  importOptOuts: {
+    path: "/consent.v1.ConsentService/ImportOptOuts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ImportOptOutsRequest): Buffer => Buffer.from(ImportOptOutsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ImportOptOutsRequest => ImportOptOutsRequest.decode(value),
+    responseSerialize: (value: ImportResult): Buffer => Buffer.from(ImportResult.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ImportResult => ImportResult.decode(value),
+  },
+  /**
+   * GET .../recipient-consent/opt-outs/export: one page of CSV at a time, so
+   * the gateway streams it without building the file in memory.
+   */
+  exportOptOuts: {
+    path: "/consent.v1.ConsentService/ExportOptOuts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExportPageRequest): Buffer => Buffer.from(ExportPageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExportPageRequest => ExportPageRequest.decode(value),
+    responseSerialize: (value: CsvPage): Buffer => Buffer.from(CsvPage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CsvPage => CsvPage.decode(value),
+  },
+  /** POST .../recipient-consent/opt-in-records/import */
+  importOptInRecords: {
+    path: "/consent.v1.ConsentService/ImportOptInRecords" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ImportOptInRecordsRequest): Buffer =>
+      Buffer.from(ImportOptInRecordsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ImportOptInRecordsRequest => ImportOptInRecordsRequest.decode(value),
+    responseSerialize: (value: ImportResult): Buffer => Buffer.from(ImportResult.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ImportResult => ImportResult.decode(value),
+  },
+  /** GET .../recipient-consent/opt-in-records/export */
+  exportOptInRecords: {
+    path: "/consent.v1.ConsentService/ExportOptInRecords" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExportPageRequest): Buffer => Buffer.from(ExportPageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExportPageRequest => ExportPageRequest.decode(value),
+    responseSerialize: (value: CsvPage): Buffer => Buffer.from(CsvPage.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CsvPage => CsvPage.decode(value),
+  },
 } as const;
 
 export interface ConsentServiceServer extends UntypedServiceImplementation {
@@ -3032,6 +3768,17 @@ export interface ConsentServiceServer extends UntypedServiceImplementation {
   createOptInRecord: handleUnaryCall<CreateOptInRecordRequest, OptInRecordCreated>;
   /** GET .../recipient-consent/opt-in-records */
   listOptInRecords: handleUnaryCall<ListOptInRecordsRequest, ListOptInRecordsResponse>;
+  /** POST .../recipient-consent/opt-outs/import (multipart CSV, field `file`) */
+  importOptOuts: handleUnaryCall<ImportOptOutsRequest, ImportResult>;
+  /**
+   * GET .../recipient-consent/opt-outs/export: one page of CSV at a time, so
+   * the gateway streams it without building the file in memory.
+   */
+  exportOptOuts: handleUnaryCall<ExportPageRequest, CsvPage>;
+  /** POST .../recipient-consent/opt-in-records/import */
+  importOptInRecords: handleUnaryCall<ImportOptInRecordsRequest, ImportResult>;
+  /** GET .../recipient-consent/opt-in-records/export */
+  exportOptInRecords: handleUnaryCall<ExportPageRequest, CsvPage>;
 }
 
 export interface ConsentServiceClient extends Client {
@@ -3144,6 +3891,73 @@ export interface ConsentServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListOptInRecordsResponse) => void,
   ): ClientUnaryCall;
+  /** POST .../recipient-consent/opt-outs/import (multipart CSV, field `file`) */
+  importOptOuts(
+    request: ImportOptOutsRequest,
+    callback: (error: ServiceError | null, response: ImportResult) => void,
+  ): ClientUnaryCall;
+  importOptOuts(
+    request: ImportOptOutsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ImportResult) => void,
+  ): ClientUnaryCall;
+  importOptOuts(
+    request: ImportOptOutsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ImportResult) => void,
+  ): ClientUnaryCall;
+  /**
+   * GET .../recipient-consent/opt-outs/export: one page of CSV at a time, so
+   * the gateway streams it without building the file in memory.
+   */
+  exportOptOuts(
+    request: ExportPageRequest,
+    callback: (error: ServiceError | null, response: CsvPage) => void,
+  ): ClientUnaryCall;
+  exportOptOuts(
+    request: ExportPageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CsvPage) => void,
+  ): ClientUnaryCall;
+  exportOptOuts(
+    request: ExportPageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CsvPage) => void,
+  ): ClientUnaryCall;
+  /** POST .../recipient-consent/opt-in-records/import */
+  importOptInRecords(
+    request: ImportOptInRecordsRequest,
+    callback: (error: ServiceError | null, response: ImportResult) => void,
+  ): ClientUnaryCall;
+  importOptInRecords(
+    request: ImportOptInRecordsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ImportResult) => void,
+  ): ClientUnaryCall;
+  importOptInRecords(
+    request: ImportOptInRecordsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ImportResult) => void,
+  ): ClientUnaryCall;
+  /** GET .../recipient-consent/opt-in-records/export */
+  exportOptInRecords(
+    request: ExportPageRequest,
+    callback: (error: ServiceError | null, response: CsvPage) => void,
+  ): ClientUnaryCall;
+  exportOptInRecords(
+    request: ExportPageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CsvPage) => void,
+  ): ClientUnaryCall;
+  exportOptInRecords(
+    request: ExportPageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CsvPage) => void,
+  ): ClientUnaryCall;
 }
 
 export const ConsentServiceClient = makeGenericClientConstructor(
@@ -3154,6 +3968,14 @@ export const ConsentServiceClient = makeGenericClientConstructor(
   service: typeof ConsentServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
