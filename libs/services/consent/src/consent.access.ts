@@ -14,4 +14,8 @@ export const consentAccess: MethodAccess<typeof consentV1.ConsentServiceService>
   getPreferences: CUSTOMER,
   createOptInRecord: CUSTOMER,
   listOptInRecords: CUSTOMER,
+  importOptOuts: CUSTOMER,
+  exportOptOuts: CUSTOMER,
+  importOptInRecords: CUSTOMER,
+  exportOptInRecords: CUSTOMER,
 };

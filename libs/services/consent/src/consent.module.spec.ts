@@ -60,6 +60,20 @@ describe('consentService', () => {
     expect(list.items.map((o) => o.optOutId)).toEqual([recorded.optOut!.optOutId]);
   });
 
+  it('serves CSV import and export with the file and the pages as bytes', async () => {
+    const own = randomUUID();
+    const principal: Principal = { kind: 'user', accountId: own, userId: randomUUID(), role: 'Admin' };
+    const route = { accountId: own, subaccountRoute: false };
+    const file = Buffer.from('recipient,channel,reason\r\n+15550002222,Sms,=1+1\r\n+15550002222,Sms,\r\n', 'utf8');
+    const imported = await client.importOptOuts({ route, scope: 'accountLevelOnly', file }, { principal });
+    expect(imported).toMatchObject({ created: 1, duplicateInFile: 1, rows: [{ row: 1, result: 'created' }, { row: 2, result: 'duplicate_in_file' }] });
+    const page = await client.exportOptOuts({ route }, { principal });
+    expect(page.truncated).toBe(false);
+    expect(Buffer.from(page.csv).toString('utf8')).toContain(`'+15550002222,Sms,accountLevelOnly,,'=1+1,import,`);
+    const again = await client.importOptOuts({ route, scope: 'accountLevelOnly', file: Buffer.from(page.csv) }, { principal });
+    expect(again).toMatchObject({ created: 0, alreadyExists: 1 });
+  });
+
   it('lets no service call the customer routes', async () => {
     const route = { accountId, subaccountRoute: false };
     // PERMISSION_DENIED before the handler runs, which the caller sees as an internal error.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@mp/grpc';
-import { accountRoute, principalsOf, refusal, startConsentHarness, subaccountRoute, type ConsentHarness } from '../testing/consent-harness';
+import { accountRoute, principalsOf, refusal, startConsentHarness, subaccountRoute, unknownSubaccountRoute, type ConsentHarness } from '../testing/consent-harness';
 
 const accountId = randomUUID();
 const s1 = randomUUID();
@@ -33,6 +33,12 @@ const calls = {
     h.call('optIn', p, { route: routes[r], recipient: phone(), channelType: 'Sms', consentConfirmed: true, consentMethod: 'WebForm', consentEvidence: 'form 7' }),
   createOptInRecord: (p: Principal, r: RouteName) =>
     h.call('createOptInRecord', p, { route: routes[r], phoneNumber: phone(), optedInAt: '2026-01-01T00:00:00Z', method: 'WebForm' }),
+  exportOptOuts: (p: Principal, r: RouteName) => h.call('exportOptOuts', p, { route: routes[r] }),
+  exportOptInRecords: (p: Principal, r: RouteName) => h.call('exportOptInRecords', p, { route: routes[r] }),
+  importOptOuts: (p: Principal, r: RouteName) =>
+    h.call('importOptOuts', p, { route: routes[r], scope: r === 'account' ? 'entireAccount' : undefined, file: Buffer.from(`recipient,channel\r\n${phone()},Sms\r\n`) }),
+  importOptInRecords: (p: Principal, r: RouteName) =>
+    h.call('importOptInRecords', p, { route: routes[r], file: Buffer.from(`phone_number,opted_in_at,method\r\n${phone()},2026-01-01T00:00:00Z,WebForm\r\n`) }),
 };
 
 async function outcome(call: Promise<unknown>): Promise<string> {
@@ -45,8 +51,8 @@ async function outcome(call: Promise<unknown>): Promise<string> {
   }
 }
 
-const READ = ['listOptOuts', 'getPreferences', 'listOptInRecords'] as const;
-const CHANGE = ['recordOptOut', 'optIn', 'createOptInRecord'] as const;
+const READ = ['listOptOuts', 'getPreferences', 'listOptInRecords', 'exportOptOuts', 'exportOptInRecords'] as const;
+const CHANGE = ['recordOptOut', 'optIn', 'createOptInRecord', 'importOptOuts', 'importOptInRecords'] as const;
 
 // principal -> [S1, S2, account] for reading, then for changing (spec 4.7 rule 4, 5.6).
 const TABLE: Record<string, { read: string[]; change: string[] }> = {
@@ -87,5 +93,47 @@ describe('who reaches which consent route (spec 4.7 rule 4, 5.6)', () => {
     expect((await refusal(h.call('listOptOuts', cast.admin, { route: { accountId, subaccountRoute: true } }))).code).toBe('NOT_FOUND');
     expect((await refusal(h.call('listOptOuts', cast.admin, { route: undefined }))).code).toBe('NOT_FOUND');
     expect((await refusal(h.call('listOptOuts', cast.admin, { route: subaccountRoute(accountId, 'not-a-uuid') }))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('a subaccount route whose subaccount identity does not know (issue 10 point 5)', () => {
+  const methods = [...READ, ...CHANGE];
+  const unknownCall = (method: (typeof methods)[number], p: Principal, route: ReturnType<typeof unknownSubaccountRoute>) => {
+    routes.S2 = route;
+    return calls[method](p, 'S2');
+  };
+  afterEach(() => {
+    routes.S2 = subaccountRoute(accountId, s2);
+  });
+
+  it.each(methods)('%s: 404 "Subaccount not found." for a random subaccount id, nothing stored, identity asked once as the caller', async (method) => {
+    for (const p of [cast.admin, cast.manageKey]) {
+      const before = await h.stored();
+      const asked = h.clients.calls.length;
+      const route = unknownSubaccountRoute(accountId);
+      const error = await refusal(unknownCall(method, p, route));
+      expect({ code: error.code, detail: error.detail }).toEqual({ code: 'NOT_FOUND', detail: 'Subaccount not found.' });
+      expect(await h.stored()).toEqual(before);
+      expect(h.clients.calls.slice(asked)).toEqual([
+        { method: 'identity.getSendingStanding', request: { accountId, subaccountId: route.subaccountId }, options: { principal: p } },
+      ]);
+    }
+  });
+
+  it("is 404 for another account's subaccount too, though identity knows it", async () => {
+    const other = randomUUID();
+    const theirs = subaccountRoute(other, randomUUID());
+    const error = await refusal(unknownCall('listOptOuts', cast.admin, { ...theirs, accountId }));
+    expect(error.detail).toBe('Subaccount not found.');
+  });
+
+  it('is asked once per call on a known subaccount, and never on the account route or before reach and rights', async () => {
+    const asked = h.clients.calls.length;
+    await calls.listOptOuts(cast.readKey, 'S1');
+    expect(h.clients.calls.length).toBe(asked + 1);
+    await calls.listOptOuts(cast.readKey, 'account');
+    await refusal(calls.listOptOuts(stranger, 'S1'));
+    await refusal(calls.listOptOuts(cast.plainKey, 'S1'));
+    expect(h.clients.calls.length).toBe(asked + 1);
   });
 });

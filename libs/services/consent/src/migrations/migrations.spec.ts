@@ -38,6 +38,9 @@ describe('consent migrations', () => {
     expect(entry).toMatchObject({ action: 'opted_out', scope: 'stopReply', source: 'stop_reply', receiving_number: '+15550000001', lifted_entry_ids: [] });
     expect(new Date(entry.recorded_at)).toEqual(legacy.created_at);
 
+    // One step at a time: the evidence records' unique index, the records, then the ledger.
+    await migrateDown(db, SCHEMA, consentMigrations);
+    expect((await db.raw("select 1 from pg_indexes where indexname = 'opt_in_records_same_record'")).rows).toEqual([]);
     await migrateDown(db, SCHEMA, consentMigrations);
     await migrateDown(db, SCHEMA, consentMigrations);
     expect(await db.schema.hasTable('consent_entries')).toBe(false);

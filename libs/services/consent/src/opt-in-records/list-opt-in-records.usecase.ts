@@ -1,8 +1,8 @@
 import type { consentV1 } from '@mp/contracts';
 import type { Principal } from '@mp/grpc';
 import { throwIfInvalid, type FieldErrors } from '@mp/paging';
-import type { Knex } from 'knex';
-import { reachConsentRoute } from '../access/consent-reach.rules';
+import { reachKnownConsentRoute } from '../access/consent-route';
+import type { ConsentDeps } from '../consent-deps';
 import { encodeListCursor, listIdentity, readListPage } from '../lists/list-cursor';
 import { toOptInRecord } from './opt-in-record';
 import { readPhoneNumberFilter } from './opt-in-record-request.rules';
@@ -13,14 +13,14 @@ import { pageOptInRecords } from './opt-in-records.repository';
  * a subaccount route lists that subaccount's records, an account route the
  * whole account's. Optional filter phone_number.
  */
-export async function listOptInRecords(db: Knex, principal: Principal, request: consentV1.ListOptInRecordsRequest): Promise<consentV1.ListOptInRecordsResponse> {
-  const base = reachConsentRoute(principal, request.route, 'read');
+export async function listOptInRecords(deps: Pick<ConsentDeps, 'db' | 'clients'>, principal: Principal, request: consentV1.ListOptInRecordsRequest): Promise<consentV1.ListOptInRecordsResponse> {
+  const base = await reachKnownConsentRoute(deps.clients, principal, request.route, 'read');
   const errors: FieldErrors = {};
   const phoneNumber = readPhoneNumberFilter(errors, request.phoneNumber);
   const identity = listIdentity('opt-in-records', [base.accountId, base.subaccountId, phoneNumber]);
   const page = readListPage(errors, identity, request);
   throwIfInvalid(errors);
-  const rows = await pageOptInRecords(db, { accountId: base.accountId, subaccountId: base.subaccountId, phoneNumber, after: page.after, limit: page.pageSize + 1 });
+  const rows = await pageOptInRecords(deps.db, { accountId: base.accountId, subaccountId: base.subaccountId, phoneNumber, after: page.after, limit: page.pageSize + 1 });
   const items = rows.slice(0, page.pageSize);
   const last = items[items.length - 1];
   return {

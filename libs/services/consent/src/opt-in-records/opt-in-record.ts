@@ -30,3 +30,10 @@ export function toOptInRecord(row: OptInRecordRow): consentV1.OptInRecord {
     createdAt: iso(row.created_at),
   };
 }
+
+/** The evidence as its `evidence_recorded` ledger entry tells it. */
+export function evidenceText(e: { optedInAt: Date; source: string | null; consentLanguage: string | null }): string {
+  return [`opted in at ${e.optedInAt.toISOString()}`, e.source && `source: ${e.source}`, e.consentLanguage && `language: ${e.consentLanguage}`]
+    .filter(Boolean)
+    .join('; ');
+}

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { consentV1 } from '@mp/contracts';
 import type { Principal } from '@mp/grpc';
-import { actorOf, reachConsentRoute } from '../access/consent-reach.rules';
+import { actorOf } from '../access/consent-reach.rules';
+import { reachKnownConsentRoute } from '../access/consent-route';
 import type { ConsentDeps } from '../consent-deps';
 import { appendEntry } from '../ledger/consent-entries.repository';
 import { consentChangedEvent, eventScopeOf } from '../ledger/consent-events';
@@ -20,7 +21,7 @@ import { optOutsToLift } from './opt-out-lift.rules';
  * (409) is decided before anything is written.
  */
 export async function resubscribeRecipient(deps: ConsentDeps, principal: Principal, request: consentV1.OptInRequest): Promise<consentV1.OptInResult> {
-  const base = reachConsentRoute(principal, request.route, 'change');
+  const base = await reachKnownConsentRoute(deps.clients, principal, request.route, 'change');
   const wanted = readResubscribeRequest(request, base);
   return deps.db.transaction(async (trx) => {
     const optOuts = await listOptOutsForRecipient(trx, base.accountId, wanted.recipient, wanted.channel);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { canonicalAddress, toOptOut, type OptOutInForce, type OptOutRow } from './opt-out';
+import { inBatches } from '../db/in-batches';
+import { canonicalAddress, toOptOut, type OptOutInForce, type OptOutRow, type OptOutScope } from './opt-out';
 
 export const OPT_OUTS = 'opt_outs';
 
@@ -34,6 +35,53 @@ export async function findOptOutAt(db: Knex, placement: Placement): Promise<OptO
 export async function insertOptOutOnce(trx: Knex, row: OptOutRow): Promise<OptOutInForce | undefined> {
   const inserted = await trx<OptOutRow>(OPT_OUTS).insert(row).onConflict().ignore().returning('*');
   return inserted[0] && toOptOut(inserted[0] as OptOutRow);
+}
+
+/** Where an import records its opt-outs: one scope and subaccount (null: account-level) for every row, no receiving number. */
+export interface ImportPlacement {
+  account_id: string;
+  subaccount_id: string | null;
+  scope: OptOutScope;
+}
+
+export interface RecipientChannel {
+  recipient: string;
+  channel_type: string;
+}
+
+/**
+ * Of these recipients and channels, the ones already in force at the
+ * placement: one query for a whole file. Each wanted pair probes the index
+ * (a lateral subquery), so the plan stays a short index lookup per row even
+ * when the table's statistics are stale, as right after a large import.
+ */
+export async function findInForceAt(db: Knex, placement: ImportPlacement, wanted: readonly RecipientChannel[]): Promise<RecipientChannel[]> {
+  if (wanted.length === 0) return [];
+  const json = JSON.stringify(wanted.map(({ recipient, channel_type }) => ({ recipient, channel_type })));
+  const subaccount = placement.subaccount_id === null ? 'o.subaccount_id is null' : 'o.subaccount_id = ?';
+  return db
+    .select('w.recipient', 'w.channel_type')
+    .from(db.raw('json_to_recordset(?::json) as w(recipient text, channel_type text)', [json]))
+    .joinRaw(
+      `cross join lateral (
+        select 1 from ${OPT_OUTS} o
+        where o.account_id = ? and o.recipient = w.recipient and o.channel_type = w.channel_type
+          and o.scope = ? and ${subaccount} and o.receiving_number is null
+        limit 1
+      ) as found`,
+      [placement.account_id, placement.scope, ...(placement.subaccount_id === null ? [] : [placement.subaccount_id])],
+    );
+}
+
+/**
+ * Inserts rows in multi-row batches, each skipped when its placement is
+ * already in force (another call recorded it meanwhile); answers how many
+ * were inserted.
+ */
+export async function insertOptOutsOnce(trx: Knex, rows: readonly OptOutRow[]): Promise<number> {
+  let inserted = 0;
+  for (const batch of inBatches(rows)) inserted += (await trx(OPT_OUTS).insert(batch).onConflict().ignore().returning('id')).length;
+  return inserted;
 }
 
 export async function deleteOptOuts(trx: Knex, ids: readonly string[]): Promise<void> {
@@ -80,4 +128,36 @@ export async function pageOptOuts(db: Knex, query: OptOutPageQuery): Promise<Pos
       { column: 'id', order: 'desc' },
     ])
     .limit(query.limit)) as PositionedOptOutRow[];
+}
+
+/** The opt-outs a route's lists and exports show: a subaccount's (subaccountId set), or the whole account's. */
+export interface OptOutsOfBase {
+  accountId: string;
+  subaccountId: string | null;
+}
+
+function optOutsOf(db: Knex, base: OptOutsOfBase) {
+  const q = db<OptOutRow>(OPT_OUTS).where('account_id', base.accountId);
+  if (base.subaccountId !== null) q.andWhere('subaccount_id', base.subaccountId);
+  return q;
+}
+
+/** Oldest first by (created_at, id), for the export; `after` continues above the given position. */
+export async function pageOptOutsOldestFirst(db: Knex, base: OptOutsOfBase, after: { at: string; id: string } | undefined, limit: number): Promise<PositionedOptOutRow[]> {
+  const q = optOutsOf(db, base)
+    .select('*')
+    .select(db.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_created_at`));
+  if (after) q.andWhereRaw('(created_at, id) > (?::timestamptz, ?::uuid)', [after.at, after.id]);
+  return (await q
+    .orderBy([
+      { column: 'created_at', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
+    .limit(limit)) as PositionedOptOutRow[];
+}
+
+/** How many opt-outs the base has, counting no further than `cap` (enough to tell "more than cap - 1"). */
+export async function countOptOutsUpTo(db: Knex, base: OptOutsOfBase, cap: number): Promise<number> {
+  const [{ n }] = await db.from(optOutsOf(db, base).select(db.raw('1')).limit(cap).as('capped')).count({ n: '*' });
+  return Number(n);
 }

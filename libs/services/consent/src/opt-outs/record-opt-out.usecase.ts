@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { consentV1 } from '@mp/contracts';
 import type { Principal } from '@mp/grpc';
-import { actorOf, reachConsentRoute } from '../access/consent-reach.rules';
+import { actorOf } from '../access/consent-reach.rules';
+import { reachKnownConsentRoute } from '../access/consent-route';
 import type { ConsentDeps } from '../consent-deps';
 import { appendEntry } from '../ledger/consent-entries.repository';
 import { consentChangedEvent, eventScopeOf } from '../ledger/consent-events';
@@ -20,7 +21,7 @@ class RecordedMeanwhile extends Error {}
  * in force is answered with created=false.
  */
 export async function recordOptOut(deps: ConsentDeps, principal: Principal, request: consentV1.RecordOptOutRequest): Promise<consentV1.OptOutRecorded> {
-  const base = reachConsentRoute(principal, request.route, 'change');
+  const base = await reachKnownConsentRoute(deps.clients, principal, request.route, 'change');
   const wanted = readOptOutToRecord(request, base);
   const placement: Placement = {
     account_id: base.accountId,

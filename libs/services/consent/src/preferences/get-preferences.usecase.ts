@@ -1,8 +1,8 @@
 import type { consentV1 } from '@mp/contracts';
 import type { Principal } from '@mp/grpc';
 import { addFieldError, throwIfInvalid, type FieldErrors } from '@mp/paging';
-import type { Knex } from 'knex';
-import { reachConsentRoute } from '../access/consent-reach.rules';
+import { reachKnownConsentRoute } from '../access/consent-route';
+import type { ConsentDeps } from '../consent-deps';
 import { findEntries } from '../ledger/consent-entries.repository';
 import { toConsentEntry } from '../ledger/consent-entry';
 import { given } from '../opt-outs/consent-fields.rules';
@@ -16,17 +16,17 @@ import { decideSend } from '../send-permission/send-decision';
  * sending), by which opt-outs, and the ledger entry that decided it (the
  * blocking opt-out's, else the recipient's latest on that channel).
  */
-export async function getPreferences(db: Knex, principal: Principal, request: consentV1.GetPreferencesRequest): Promise<consentV1.RecipientPreferences> {
-  const base = reachConsentRoute(principal, request.route, 'read');
+export async function getPreferences(deps: Pick<ConsentDeps, 'db' | 'clients'>, principal: Principal, request: consentV1.GetPreferencesRequest): Promise<consentV1.RecipientPreferences> {
+  const base = await reachKnownConsentRoute(deps.clients, principal, request.route, 'read');
   const errors: FieldErrors = {};
   if (!given(request.recipient) || request.recipient.trim() === '') addFieldError(errors, 'recipient', 'is required');
   throwIfInvalid(errors);
   const recipient = canonicalAddress(request.recipient!);
   const decisions = [];
   for (const channelType of CHANNELS) {
-    decisions.push({ channelType, ...(await decideSend(db, { accountId: base.accountId, subaccountId: base.subaccountId, channelType, recipient })) });
+    decisions.push({ channelType, ...(await decideSend(deps.db, { accountId: base.accountId, subaccountId: base.subaccountId, channelType, recipient })) });
   }
-  const entries = await findEntries(db, decisions.flatMap((d) => (d.decidedByEntryId ? [d.decidedByEntryId] : [])));
+  const entries = await findEntries(deps.db, decisions.flatMap((d) => (d.decidedByEntryId ? [d.decidedByEntryId] : [])));
   const entryById = new Map(entries.map((e) => [e.entry_id, e]));
   return {
     recipient,

@@ -7,6 +7,7 @@ import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
 import { enqueueEvent } from '@mp/events';
 import { consentHandlers } from '../consent.handlers';
+import { FakeConsentClients } from '../testing/fake-consent-clients';
 import { optOutRow, seedOptOut } from '../testing/opt-out.factory';
 import { matrixCases, matrixPlacements } from '../testing/send-matrix';
 import { openTestDatabase } from '../testing/test-database';
@@ -42,7 +43,8 @@ const placements = matrixPlacements(ids, { accountId: accountA, recipient: '', c
 
 beforeAll(async () => {
   ({ provider, db } = await openTestDatabase());
-  handlers = consentHandlers({ db, clock, outbox: { enqueue: (trx, event) => enqueueEvent(trx, event, clock.now()) } });
+  // Identity knows no subaccount: CheckSendPermission is not a subaccount route and never asks it.
+  handlers = consentHandlers({ db, clock, outbox: { enqueue: (trx, event) => enqueueEvent(trx, event, clock.now()) }, clients: new FakeConsentClients(() => false) });
   for (const [name, p] of Object.entries(placements)) {
     await seedOptOut(
       db,

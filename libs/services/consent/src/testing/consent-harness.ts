@@ -12,6 +12,7 @@ import { consentHandlers } from '../consent.handlers';
 import type { ConsentEntryRow } from '../ledger/consent-entry';
 import type { OptOutRow } from '../opt-outs/opt-out';
 import { replyKeywordConsumer } from '../reply-keywords/reply-keyword.consumer';
+import { FakeConsentClients } from './fake-consent-clients';
 import { openTestDatabase } from './test-database';
 
 export interface ConsentHarness {
@@ -19,6 +20,8 @@ export interface ConsentHarness {
   db: Knex;
   clock: SandboxClock;
   logger: Logger & { errors: string[] };
+  /** Identity: knows every subaccount named through subaccountRoute(). */
+  clients: FakeConsentClients;
   handlers: ReturnType<typeof consentHandlers>;
   /** Calls a handler as `principal`, as the gRPC server would after checking the method's access. */
   call<K extends keyof ReturnType<typeof consentHandlers>>(
@@ -51,13 +54,21 @@ function keepingLogger(): Logger & { errors: string[] } {
   return logger;
 }
 
-/** The consent handlers and consumer on an in-memory database, with the real outbox and a sandbox clock. */
+/** Subaccounts named through subaccountRoute(): the ones the harness's identity knows. */
+const namedSubaccounts = new Set<string>();
+const subaccountKey = (accountId: string, subaccountId: string) => `${accountId}/${subaccountId}`;
+
+/**
+ * The consent handlers and consumer on an in-memory database, with the real
+ * outbox, a sandbox clock and a fake identity.
+ */
 export async function startConsentHarness(): Promise<ConsentHarness> {
   const { provider, db } = await openTestDatabase();
   const clock = new SandboxClock();
   const logger = keepingLogger();
   const outbox: OutboxWriter = { enqueue: (trx, event) => enqueueEvent(trx, event, clock.now()) };
-  const handlers = consentHandlers({ db, outbox, clock });
+  const clients = new FakeConsentClients((accountId, subaccountId) => namedSubaccounts.has(subaccountKey(accountId, subaccountId)));
+  const handlers = consentHandlers({ db, outbox, clock, clients });
   const consumer = replyKeywordConsumer({ outbox, clock, logger });
   const count = async (table: string) => Number((await db(table).count({ n: '*' }))[0].n);
   return {
@@ -65,6 +76,7 @@ export async function startConsentHarness(): Promise<ConsentHarness> {
     db,
     clock,
     logger,
+    clients,
     handlers,
     call: (method, principal, request) =>
       (handlers[method] as (r: unknown, ctx: unknown) => never)(request, { method: `consent.${String(method)}`, principal }),
@@ -101,8 +113,13 @@ export function principalsOf(accountId: string, s1: string) {
   };
 }
 
-/** The ConsentRoute of a subaccount route, or of the account route. */
-export const subaccountRoute = (accountId: string, subaccountId: string): consentV1.ConsentRoute => ({ accountId, subaccountId, subaccountRoute: true });
+/** The ConsentRoute of a subaccount route, of a subaccount identity knows (one of the account's); or of the account route. */
+export function subaccountRoute(accountId: string, subaccountId: string): consentV1.ConsentRoute {
+  namedSubaccounts.add(subaccountKey(accountId, subaccountId));
+  return { accountId, subaccountId, subaccountRoute: true };
+}
+/** A subaccount route naming a subaccount identity does not know (a random id, or another account's). */
+export const unknownSubaccountRoute = (accountId: string, subaccountId = randomUUID()): consentV1.ConsentRoute => ({ accountId, subaccountId, subaccountRoute: true });
 export const accountRoute = (accountId: string): consentV1.ConsentRoute => ({ accountId, subaccountRoute: false });
 
 /** A MessageReceived as replies publishes it (proto JSON with nulls). */
