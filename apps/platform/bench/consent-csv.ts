@@ -19,9 +19,13 @@ import { startPlatform } from '../src/platform';
 
 const ROWS = 10_000;
 const TARGET_RATIO = 3;
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://127.0.0.1:5432/test';
+// Without DATABASE_URL: a database of its own on the local server, dropped afterwards.
+const SERVER = 'postgres://postgres@127.0.0.1:5432';
+const OWN_DATABASE = process.env.DATABASE_URL ? undefined : `consent_bench_${process.pid}`;
+const DATABASE_URL = process.env.DATABASE_URL ?? `${SERVER}/${OWN_DATABASE}`;
 
-const psql = (...args: string[]) => execFileSync('psql', [DATABASE_URL, '-v', 'ON_ERROR_STOP=1', '-q', ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const psqlOn = (url: string, ...args: string[]) => execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const psql = (...args: string[]) => psqlOn(DATABASE_URL, ...args);
 
 function optOutFile(): string {
   const numbers = new Set<string>();
@@ -44,6 +48,7 @@ async function main() {
   // The same rows without the apostrophes, for psql (which would keep them).
   const plain = join(dir, 'opt-outs-plain.csv');
   writeFileSync(plain, csv.replace(/^'/gm, ''));
+  if (OWN_DATABASE) psqlOn(`${SERVER}/test`, '-c', `create database ${OWN_DATABASE}`);
 
   const platform = await startPlatform(
     loadPlatformConfig({
@@ -76,7 +81,7 @@ async function main() {
     });
     if (apiExport.value !== ROWS) throw new Error(`export had ${apiExport.value} rows, not ${ROWS}`);
 
-    psql('-c', 'drop schema if exists consent_bench cascade; create schema consent_bench');
+    psql('-c', 'set client_min_messages = warning; drop schema if exists consent_bench cascade; create schema consent_bench');
     psql(
       '-c',
       `create table consent_bench.opt_outs (id bigserial primary key, account_id uuid not null, recipient text not null, channel_type text not null,
@@ -95,7 +100,7 @@ async function main() {
     const copyExport = await timed(() =>
       psql('-c', `\\copy (select recipient, channel_type, scope, reason, source, created_at from consent_bench.opt_outs order by id) to stdout with (format csv, header true)`),
     );
-    psql('-c', 'drop schema consent_bench cascade');
+    psql('-c', 'set client_min_messages = warning; drop schema consent_bench cascade');
 
     const rows = [
       { step: `import ${ROWS} rows`, apiMs: Math.round(apiImport.ms), baselineMs: Math.round(copyImport.ms), ratio: +(apiImport.ms / copyImport.ms).toFixed(2) },
@@ -108,6 +113,7 @@ async function main() {
   } finally {
     await platform.stop();
     rmSync(dir, { recursive: true, force: true });
+    if (OWN_DATABASE) psqlOn(`${SERVER}/test`, '-c', `drop database if exists ${OWN_DATABASE} with (force)`);
   }
   process.exit(0);
 }
