@@ -110,6 +110,11 @@ export function readPastUtcTimeCell(reasons: string[], column: string, cell: str
     reasons.push(`${column} is not a real date and time`);
     return undefined;
   }
+  // ISO 8601 has a year 0000; PostgreSQL's timestamps start at year 1.
+  if (year < 1) {
+    reasons.push(`${column} must be in year 0001 or later`);
+    return undefined;
+  }
   if (time.getTime() > now.getTime()) {
     reasons.push(`${column} must not be in the future`);
     return undefined;

@@ -55,6 +55,7 @@ describe('evidence file rows (spec 4.7 rule 5, 2.7)', () => {
     ['2025-02-29T00:00:00Z', 'opted_in_at is not a real date and time'],
     ['2026-01-31T24:00:00Z', 'opted_in_at is not a real date and time'],
     ['2026-01-31T09:60:00Z', 'opted_in_at is not a real date and time'],
+    ['0000-12-31T23:59:59Z', 'opted_in_at must be in year 0001 or later'],
     ['2026-10-18T12:00:00.001Z', 'opted_in_at must not be in the future'],
     ['2027-01-01T00:00:00Z', 'opted_in_at must not be in the future'],
     ['', 'opted_in_at is required'],

@@ -3,7 +3,7 @@ import type { Principal } from '@mp/grpc';
 import { reachKnownConsentRoute } from '../access/consent-route';
 import type { ConsentDeps } from '../consent-deps';
 import { optInRecordCsvHeader, optInRecordCsvRow } from '../csv/opt-in-record-csv';
-import { countOptInRecordsUpTo, pageOptInRecordsOldestFirst, type PositionedOptInRecordRow } from '../opt-in-records/opt-in-records.repository';
+import { countOptInRecordsUpTo, pageOptInRecordsOldestFirst, type OptInRecordExportRow } from '../opt-in-records/opt-in-records.repository';
 import { csvExportPage, type CsvExport } from './csv-export-page';
 
 /**
@@ -17,7 +17,7 @@ export async function exportOptInRecords(
   request: consentV1.ExportPageRequest,
 ): Promise<consentV1.CsvPage> {
   const base = await reachKnownConsentRoute(deps.clients, principal, request.route, 'read');
-  const exporter: CsvExport<PositionedOptInRecordRow> = {
+  const exporter: CsvExport<OptInRecordExportRow> = {
     kind: 'opt-in-records',
     header: optInRecordCsvHeader,
     line: (row) =>

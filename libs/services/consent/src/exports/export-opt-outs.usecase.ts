@@ -3,7 +3,7 @@ import type { Principal } from '@mp/grpc';
 import { reachKnownConsentRoute } from '../access/consent-route';
 import type { ConsentDeps } from '../consent-deps';
 import { optOutCsvHeader, optOutCsvRow } from '../csv/opt-out-csv';
-import { countOptOutsUpTo, pageOptOutsOldestFirst, type PositionedOptOutRow } from '../opt-outs/opt-outs.repository';
+import { countOptOutsUpTo, pageOptOutsOldestFirst, type OptOutExportRow } from '../opt-outs/opt-outs.repository';
 import { csvExportPage, type CsvExport } from './csv-export-page';
 
 /**
@@ -14,7 +14,7 @@ import { csvExportPage, type CsvExport } from './csv-export-page';
  */
 export async function exportOptOuts(deps: Pick<ConsentDeps, 'db' | 'clients'>, principal: Principal, request: consentV1.ExportPageRequest): Promise<consentV1.CsvPage> {
   const base = await reachKnownConsentRoute(deps.clients, principal, request.route, 'read');
-  const exporter: CsvExport<PositionedOptOutRow> = {
+  const exporter: CsvExport<OptOutExportRow> = {
     kind: 'opt-outs',
     header: optOutCsvHeader,
     line: (row) =>

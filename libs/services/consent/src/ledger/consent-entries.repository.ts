@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { inBatches } from '../db/in-batches';
 import { channelsOfAddress } from '../opt-outs/opt-out';
 import { EVERY_CHANNEL, type ConsentEntryRow, type NewConsentEntry } from './consent-entry';
 
@@ -8,11 +7,6 @@ export const CONSENT_ENTRIES = 'consent_entries';
 /** Appends one entry; the table refuses updates and deletes. */
 export async function appendEntry(trx: Knex, entry: NewConsentEntry): Promise<void> {
   await trx(CONSENT_ENTRIES).insert(entry);
-}
-
-/** Appends entries in their order (their ledger positions follow it), a multi-row insert per batch: for imports. */
-export async function appendEntries(trx: Knex, entries: readonly NewConsentEntry[]): Promise<void> {
-  for (const batch of inBatches(entries)) await trx(CONSENT_ENTRIES).insert(batch);
 }
 
 export async function findEntries(db: Knex, entryIds: readonly string[]): Promise<ConsentEntryRow[]> {

@@ -68,6 +68,30 @@ describe('the consent ledger', () => {
     expect((await h.entries(accountId))[0]).toEqual(first);
   });
 
+  it('keeps every opt-out and evidence record naming an entry that exists, however many rows a statement writes', async () => {
+    const { optOut: inForce } = await h.call('recordOptOut', admin, { route: onAccount, recipient: '+15551119000', channelType: 'Sms', scope: 'accountLevelOnly' });
+    const [entry] = await h.entries(accountId);
+    const optOut = (recipient: string, entryId: string) => ({
+      id: randomUUID(),
+      account_id: accountId,
+      subaccount_id: null,
+      recipient,
+      channel_type: 'Sms',
+      scope: 'accountLevelOnly',
+      receiving_number: null,
+      source: 'import',
+      reason: null,
+      created_at: new Date(),
+      entry_id: entryId,
+    });
+    const before = await h.stored();
+    await expect(h.db('opt_outs').insert([optOut('+15551119001', entry.entry_id), optOut('+15551119002', randomUUID())])).rejects.toThrow(/foreign key/);
+    const record = { record_id: randomUUID(), account_id: accountId, subaccount_id: null, phone_number: R, opted_in_at: new Date(), method: 'x', created_at: new Date(), entry_id: randomUUID() };
+    await expect(h.db('opt_in_records').insert(record)).rejects.toThrow(/foreign key/);
+    await expect(h.db('opt_outs').where({ id: inForce!.optOutId }).update({ entry_id: randomUUID() })).rejects.toThrow(/foreign key/);
+    expect(await h.stored()).toEqual(before);
+  });
+
   it('names in CheckSendPermission the entry that decided: the blocking opt-out, else the latest entry, else none', async () => {
     const recipient = '+15551110001';
     const ask = () => h.call('checkSendPermission', messaging, { accountId, recipient, channelType: 'Sms' });

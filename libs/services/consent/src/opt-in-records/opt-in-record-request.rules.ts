@@ -30,6 +30,8 @@ export function readEvidence(request: consentV1.CreateOptInRecordRequest, now: D
   if (rawOptedInAt === '') addFieldError(errors, 'opted_in_at', 'is required');
   else if (!optedInAt) addFieldError(errors, 'opted_in_at', 'must be a UTC ISO-8601 timestamp, such as 2026-01-31T09:00:00Z');
   else if (optedInAt.getTime() > now.getTime()) addFieldError(errors, 'opted_in_at', 'cannot be in the future');
+  // ISO 8601 has a year 0000; PostgreSQL's timestamps start at year 1.
+  else if (optedInAt.getUTCFullYear() < 1) addFieldError(errors, 'opted_in_at', 'must be in year 0001 or later');
   const method = request.method ?? '';
   if (method.trim() === '') addFieldError(errors, 'method', 'is required');
   else if ([...method].length > MAX_METHOD_LENGTH) addFieldError(errors, 'method', `must be at most ${MAX_METHOD_LENGTH} characters`);

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { inBatches } from '../db/in-batches';
 import type { OptInRecordRow } from './opt-in-record';
 
 export const OPT_IN_RECORDS = 'opt_in_records';
@@ -9,12 +8,8 @@ export async function insertOptInRecordOnce(trx: Knex, row: OptInRecordRow): Pro
   return (await trx(OPT_IN_RECORDS).insert(row).onConflict().ignore().returning('record_id')).length === 1;
 }
 
-/** Inserts in multi-row batches, skipping records already stored; answers how many were inserted. */
-export async function insertOptInRecordsOnce(trx: Knex, rows: readonly OptInRecordRow[]): Promise<number> {
-  let inserted = 0;
-  for (const batch of inBatches(rows)) inserted += (await trx(OPT_IN_RECORDS).insert(batch).onConflict().ignore().returning('record_id')).length;
-  return inserted;
-}
+/** What makes records the same (see SameRecord): the unique index a second one violates. */
+export const SAME_RECORD_INDEX = 'opt_in_records_same_record';
 
 /**
  * What makes two evidence records the same (unique in the table): the
@@ -29,8 +24,6 @@ export interface SameRecord {
   method: string;
 }
 
-export type RecordKey = Pick<SameRecord, 'phone_number' | 'opted_in_at' | 'method'>;
-
 function recordsOf(db: Knex, accountId: string, subaccountId: string | null) {
   const q = db<OptInRecordRow>(OPT_IN_RECORDS).where('account_id', accountId);
   if (subaccountId === null) q.whereNull('subaccount_id');
@@ -43,29 +36,6 @@ export async function findSameRecord(db: Knex, record: SameRecord): Promise<OptI
   return recordsOf(db, record.account_id, record.subaccount_id)
     .where({ phone_number: record.phone_number, opted_in_at: record.opted_in_at, method: record.method })
     .first();
-}
-
-/**
- * Of these keys, the ones already stored for the account and subaccount
- * (null: account-level): one query for a whole file, an index probe per key
- * (a lateral subquery) whatever the table's statistics say.
- */
-export async function findStoredRecordKeys(db: Knex, accountId: string, subaccountId: string | null, wanted: readonly RecordKey[]): Promise<RecordKey[]> {
-  if (wanted.length === 0) return [];
-  const json = JSON.stringify(wanted.map((k) => ({ phone_number: k.phone_number, opted_in_at: k.opted_in_at.toISOString(), method: k.method })));
-  const subaccount = subaccountId === null ? 'r.subaccount_id is null' : 'r.subaccount_id = ?';
-  const rows: Array<{ phone_number: string; opted_in_at: Date | string; method: string }> = await db
-    .select('w.phone_number', 'w.opted_in_at', 'w.method')
-    .from(db.raw('json_to_recordset(?::json) as w(phone_number text, opted_in_at timestamptz, method text)', [json]))
-    .joinRaw(
-      `cross join lateral (
-        select 1 from ${OPT_IN_RECORDS} r
-        where r.account_id = ? and ${subaccount} and r.phone_number = w.phone_number and r.opted_in_at = w.opted_in_at and r.method = w.method
-        limit 1
-      ) as found`,
-      [accountId, ...(subaccountId === null ? [] : [subaccountId])],
-    );
-  return rows.map((row) => ({ phone_number: row.phone_number, opted_in_at: new Date(row.opted_in_at), method: row.method }));
 }
 
 /** A row plus its exact keyset position (microseconds, UTC). */
@@ -102,21 +72,42 @@ export async function pageOptInRecords(db: Knex, query: OptInRecordPageQuery): P
     .limit(query.limit)) as PositionedOptInRecordRow[];
 }
 
-/** Oldest first by (created_at, record_id), for the export; `after` continues above the given position. */
+/** A record as the export writes it: times in UTC ISO 8601 (milliseconds), plus its keyset position. */
+export interface OptInRecordExportRow extends Pick<OptInRecordRow, 'record_id' | 'subaccount_id' | 'phone_number' | 'method' | 'source' | 'consent_language'> {
+  opted_in_at: string;
+  created_at: string;
+  cursor_created_at: string;
+}
+
+/**
+ * Oldest first by (created_at, record_id), for the export; `after` continues
+ * above the given position. Only the exported columns, the times formatted
+ * by the database for the page's rows alone.
+ */
 export async function pageOptInRecordsOldestFirst(
   db: Knex,
   base: { accountId: string; subaccountId: string | null },
   after: { at: string; id: string } | undefined,
   limit: number,
-): Promise<PositionedOptInRecordRow[]> {
-  const q = listedRecords(db, base.accountId, base.subaccountId).select('*').select(db.raw(CURSOR_CREATED_AT));
-  if (after) q.andWhereRaw('(created_at, record_id) > (?::timestamptz, ?::uuid)', [after.at, after.id]);
-  return (await q
+): Promise<OptInRecordExportRow[]> {
+  const columns = ['record_id', 'subaccount_id', 'phone_number', 'method', 'source', 'consent_language'];
+  const page = listedRecords(db, base.accountId, base.subaccountId).select(...columns, 'opted_in_at', 'created_at');
+  if (after) page.andWhereRaw('(created_at, record_id) > (?::timestamptz, ?::uuid)', [after.at, after.id]);
+  page
     .orderBy([
       { column: 'created_at', order: 'asc' },
       { column: 'record_id', order: 'asc' },
     ])
-    .limit(limit)) as PositionedOptInRecordRow[];
+    .limit(limit);
+  const iso = (column: string) => db.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`);
+  return db
+    .from(page.as('p'))
+    .select(...columns, iso('opted_in_at'), iso('created_at'))
+    .select(db.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_created_at`))
+    .orderBy([
+      { column: 'p.created_at', order: 'asc' },
+      { column: 'record_id', order: 'asc' },
+    ]);
 }
 
 /** How many records the base has, counting no further than `cap`. */

@@ -82,6 +82,7 @@ describe('CreateOptInRecord (spec 2.7, 4.7 rule 7)', () => {
       ['opted_in_at without an offset', { optedInAt: '2026-09-30T12:00:00' }, ['opted_in_at']],
       ['opted_in_at as a date', { optedInAt: '2026-09-30' }, ['opted_in_at']],
       ['opted_in_at in the future', { optedInAt: '2099-01-01T00:00:00Z' }, ['opted_in_at']],
+      ['opted_in_at in year 0000', { optedInAt: '0000-06-01T00:00:00Z' }, ['opted_in_at']],
       ['a method of 51 characters', { method: 'm'.repeat(51) }, ['method']],
       ['a blank method', { method: '  ' }, ['method']],
       ['a source of 501 characters', { source: 's'.repeat(501) }, ['source']],

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { inBatches } from '../db/in-batches';
 import { canonicalAddress, toOptOut, type OptOutInForce, type OptOutRow, type OptOutScope } from './opt-out';
 
 export const OPT_OUTS = 'opt_outs';
@@ -44,45 +43,8 @@ export interface ImportPlacement {
   scope: OptOutScope;
 }
 
-export interface RecipientChannel {
-  recipient: string;
-  channel_type: string;
-}
-
-/**
- * Of these recipients and channels, the ones already in force at the
- * placement: one query for a whole file. Each wanted pair probes the index
- * (a lateral subquery), so the plan stays a short index lookup per row even
- * when the table's statistics are stale, as right after a large import.
- */
-export async function findInForceAt(db: Knex, placement: ImportPlacement, wanted: readonly RecipientChannel[]): Promise<RecipientChannel[]> {
-  if (wanted.length === 0) return [];
-  const json = JSON.stringify(wanted.map(({ recipient, channel_type }) => ({ recipient, channel_type })));
-  const subaccount = placement.subaccount_id === null ? 'o.subaccount_id is null' : 'o.subaccount_id = ?';
-  return db
-    .select('w.recipient', 'w.channel_type')
-    .from(db.raw('json_to_recordset(?::json) as w(recipient text, channel_type text)', [json]))
-    .joinRaw(
-      `cross join lateral (
-        select 1 from ${OPT_OUTS} o
-        where o.account_id = ? and o.recipient = w.recipient and o.channel_type = w.channel_type
-          and o.scope = ? and ${subaccount} and o.receiving_number is null
-        limit 1
-      ) as found`,
-      [placement.account_id, placement.scope, ...(placement.subaccount_id === null ? [] : [placement.subaccount_id])],
-    );
-}
-
-/**
- * Inserts rows in multi-row batches, each skipped when its placement is
- * already in force (another call recorded it meanwhile); answers how many
- * were inserted.
- */
-export async function insertOptOutsOnce(trx: Knex, rows: readonly OptOutRow[]): Promise<number> {
-  let inserted = 0;
-  for (const batch of inBatches(rows)) inserted += (await trx(OPT_OUTS).insert(batch).onConflict().ignore().returning('id')).length;
-  return inserted;
-}
+/** The projection's unique placement (see the migrations): a second opt-out at a placement in force violates it. */
+export const OPT_OUTS_UNIQUE = 'opt_outs_unique';
 
 export async function deleteOptOuts(trx: Knex, ids: readonly string[]): Promise<void> {
   if (ids.length > 0) await trx(OPT_OUTS).whereIn('id', [...ids]).del();
@@ -142,18 +104,35 @@ function optOutsOf(db: Knex, base: OptOutsOfBase) {
   return q;
 }
 
-/** Oldest first by (created_at, id), for the export; `after` continues above the given position. */
-export async function pageOptOutsOldestFirst(db: Knex, base: OptOutsOfBase, after: { at: string; id: string } | undefined, limit: number): Promise<PositionedOptOutRow[]> {
-  const q = optOutsOf(db, base)
-    .select('*')
-    .select(db.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_created_at`));
-  if (after) q.andWhereRaw('(created_at, id) > (?::timestamptz, ?::uuid)', [after.at, after.id]);
-  return (await q
+/** An opt-out as the export writes it: created_at in UTC ISO 8601 (milliseconds), plus its keyset position. */
+export interface OptOutExportRow extends Pick<OptOutRow, 'id' | 'recipient' | 'channel_type' | 'scope' | 'subaccount_id' | 'reason' | 'source'> {
+  created_at: string;
+  cursor_created_at: string;
+}
+
+/**
+ * Oldest first by (created_at, id), for the export; `after` continues above
+ * the given position. Only the exported columns, the times formatted by the
+ * database for the page's rows alone (not for every row the sort reads).
+ */
+export async function pageOptOutsOldestFirst(db: Knex, base: OptOutsOfBase, after: { at: string; id: string } | undefined, limit: number): Promise<OptOutExportRow[]> {
+  const page = optOutsOf(db, base).select('id', 'recipient', 'channel_type', 'scope', 'subaccount_id', 'reason', 'source', 'created_at');
+  if (after) page.andWhereRaw('(created_at, id) > (?::timestamptz, ?::uuid)', [after.at, after.id]);
+  page
     .orderBy([
       { column: 'created_at', order: 'asc' },
       { column: 'id', order: 'asc' },
     ])
-    .limit(limit)) as PositionedOptOutRow[];
+    .limit(limit);
+  return db
+    .from(page.as('p'))
+    .select('id', 'recipient', 'channel_type', 'scope', 'subaccount_id', 'reason', 'source')
+    .select(db.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`))
+    .select(db.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_created_at`))
+    .orderBy([
+      { column: 'p.created_at', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ]);
 }
 
 /** How many opt-outs the base has, counting no further than `cap` (enough to tell "more than cap - 1"). */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { inBatches } from '../db/in-batches';
 import type { NewConsentEntry } from '../ledger/consent-entry';
 import type { OptOutRow } from '../opt-outs/opt-out';
 
@@ -54,6 +53,7 @@ export async function seedOptOutsInBulk(db: Knex, seed: BulkOptOuts): Promise<vo
     lifted_entry_ids: [],
     recorded_at: seed.created_at,
   }));
-  for (const batch of inBatches(entries)) await db('consent_entries').insert(batch);
-  for (const batch of inBatches(rows)) await db('opt_outs').insert(batch);
+  // 1,000 rows a statement: well under PostgreSQL's 65,535 bind parameters.
+  for (let i = 0; i < rows.length; i += 1000) await db('consent_entries').insert(entries.slice(i, i + 1000));
+  for (let i = 0; i < rows.length; i += 1000) await db('opt_outs').insert(rows.slice(i, i + 1000));
 }
