@@ -17,7 +17,7 @@ export interface CreateApiKeyRequest {
    */
   subaccountId?: string | null;
   /**
-   * @format date-time
+   * When the key stops working: ISO-8601 with offset, in the future (identity checks it and names the field).
    * @maxLength 64
    */
   expiresAt?: string | null;

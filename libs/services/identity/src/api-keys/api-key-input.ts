@@ -1,3 +1,4 @@
+import { parseTimestamp } from '@mp/paging';
 import { FieldErrors } from '@mp/problems';
 import { isUuid } from '../shared/ids';
 import { resolveRights, type ApiKeyRight } from './api-key-rights';
@@ -32,8 +33,9 @@ export function parseNewApiKey(
 
   let expiresAt: Date | null = null;
   if (raw.expiresAt) {
-    expiresAt = new Date(raw.expiresAt);
-    if (Number.isNaN(expiresAt.getTime())) errors.add('expiresAt', 'must be an ISO-8601 date-time');
+    // The shared grammar (ISO-8601 with offset), not Date's lenient parsing ("5" is no date).
+    expiresAt = parseTimestamp(raw.expiresAt) ?? null;
+    if (expiresAt === null) errors.add('expiresAt', 'must be an ISO-8601 date-time with offset, e.g. 2027-01-31T09:00:00Z');
     else if (expiresAt.getTime() <= now.getTime()) errors.add('expiresAt', 'must be in the future');
   }
   errors.throwIfAny();
