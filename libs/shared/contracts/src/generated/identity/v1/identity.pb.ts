@@ -307,7 +307,10 @@ export interface CreateApiKeyRequest {
   rights: string[];
   /** False when the caller sent no rights (the defaults apply). */
   rightsGiven: boolean;
-  subaccountId?: string | undefined;
+  subaccountId?:
+    | string
+    | undefined;
+  /** As the client wrote it (ISO-8601 with offset); identity checks it and names the field. */
   expiresAt?: string | undefined;
 }
 
@@ -5290,7 +5293,7 @@ export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
       writer.uint32(34).string(message.subaccountId);
     }
     if (message.expiresAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(42).fork()).join();
+      writer.uint32(50).string(message.expiresAt);
     }
     return writer;
   },
@@ -5340,12 +5343,12 @@ export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
             message.subaccountId = reader.string();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 6: {
+            if (tag !== 50) {
               break;
             }
 
-            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            message.expiresAt = reader.string();
             continue;
           }
         }
