@@ -142,6 +142,19 @@ describe('rights and reach (rule 4, 5.6)', () => {
     expect((await change({ apiKey: keys.manage })).status).toBe(200);
   });
 
+  it('gives an existing key no consent rights until they are added with PUT /v1/api-keys/{id}', async () => {
+    const created = await api.post('/v1/api-keys', { token: admin.accessToken, body: { name: 'older key' } });
+    expect(created.body.rights).not.toContain('ReadRecipientConsent');
+    const read = () => api.get(`${accountBase()}/opt-outs`, { apiKey: created.body.key });
+    expectProblem(await read(), 403, 'FORBIDDEN');
+    const updated = await api.put(`/v1/api-keys/${created.body.apiKeyId}`, {
+      token: admin.accessToken,
+      body: { rights: [...created.body.rights, 'ReadRecipientConsent'] },
+    });
+    expect(updated.status).toBe(200);
+    expect((await read()).status).toBe(200);
+  });
+
   it('keeps a subaccount key to its own subaccount: the account base and another subaccount are 404', async () => {
     const before = await optOutsStored();
     const recipient = freshDestination();

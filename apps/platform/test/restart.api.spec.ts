@@ -3,6 +3,13 @@ import { freshDestination, sandboxNumber, signUp, waitForStatus } from './suppor
 import { bootPlatform, countRows, temporaryDataDir } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
 
+/**
+ * On the Kafka tier a fresh boot's consumer groups may take tens of seconds to
+ * join the mock cluster (each reply crosses three of them), so waits there are
+ * longer than the default 15 s.
+ */
+const SLOW_JOIN_MS = 90_000;
+
 describe('a restart between acceptance and dispatch', () => {
   it('delivers the accepted message exactly once on the same data', async () => {
     const data = temporaryDataDir();
@@ -40,7 +47,7 @@ describe('a restart between acceptance and dispatch', () => {
 });
 
 describe('a restart after a reply was taken in', () => {
-  it('keeps one reply, one MessageReceived and one answer, and a repeated callback after it changes nothing', async () => {
+  it('keeps one reply, one MessageReceived, one answer and one opt-out event, and repeated callbacks after it change nothing', async () => {
     const data = temporaryDataDir();
     const person = freshDestination();
     try {
@@ -57,13 +64,25 @@ describe('a restart after a reply was taken in', () => {
         body: { to: person, templateId: template.body.templateId },
       });
       expect(sent.status).toBe(201);
-      await waitForStatus(first.api, user, sent.body.messageId, ['delivered']);
+      await waitFor(
+        () => first.api.get(`/v1/accounts/${user.accountId}/messages/${sent.body.messageId}`, { token: user.accessToken }),
+        (r) => r.body.status === 'delivered',
+        { what: 'the message delivered', timeoutMs: SLOW_JOIN_MS },
+      );
       const inbound = await first.api.post('/v1/sandbox/inbound', { token: user.accessToken, body: { channelType: 'Sms', from: person, to: number, body: 'C' } });
       expect(inbound.status).toBe(202);
       await waitFor(
         () => first.api.get(`/v1/accounts/${user.accountId}/messages/${sent.body.messageId}`, { token: user.accessToken }),
         (r) => r.body.replyStatus === 'Answered',
-        { what: 'the answer before the restart' },
+        { what: 'the answer before the restart', timeoutMs: SLOW_JOIN_MS },
+      );
+      // Then the person texts STOP: consent records it from MessageReceived.
+      const stop = await first.api.post('/v1/sandbox/inbound', { token: user.accessToken, body: { channelType: 'Sms', from: person, to: number, body: 'STOP' } });
+      expect(stop.status).toBe(202);
+      await waitFor(
+        () => countRows(first.platform, 'consent', 'outbox', { type: 'RecipientOptedOut', key: person }),
+        (n) => n === 1,
+        { what: 'the opt-out before the restart', timeoutMs: SLOW_JOIN_MS },
       );
       await first.stop();
 
@@ -81,27 +100,42 @@ describe('a restart after a reply was taken in', () => {
           body: 'C',
           receivedAt: inbound.body.receivedAt,
         });
-        const signature = createHmac('sha256', 'sandbox-sim-secret').update(raw).digest('hex');
-        const repeat = await second.api.post('/v1/webhooks/carriers/sim/inbound', { rawBody: raw, headers: { 'content-type': 'application/json', 'x-signature': signature } });
-        expect(repeat.status).toBe(200);
+        const stopRaw = JSON.stringify({
+          eventId: stop.body.eventId,
+          carrierMessageId: stop.body.carrierMessageId,
+          channel: 'Sms',
+          from: person,
+          to: number,
+          body: 'STOP',
+          receivedAt: stop.body.receivedAt,
+        });
+        for (const body of [raw, stopRaw]) {
+          const signature = createHmac('sha256', 'sandbox-sim-secret').update(body).digest('hex');
+          const repeat = await second.api.post('/v1/webhooks/carriers/sim/inbound', { rawBody: body, headers: { 'content-type': 'application/json', 'x-signature': signature } });
+          expect(repeat.status).toBe(200);
+        }
         const outbox = second.platform.adapters.databases.forSchema('replies')('outbox');
         await waitFor(
           () => outbox.clone().where({ type: 'MessageReceived', key: person }).whereNull('published_at').count<{ n: string }[]>({ n: '*' }),
           (rows) => Number(rows[0].n) === 0,
-          { what: 'the outbox to be drained' },
+          { what: 'the outbox to be drained', timeoutMs: SLOW_JOIN_MS },
         );
-        expect(await countRows(second.platform, 'replies', 'inbound_messages', { account_id: user.accountId })).toBe(1);
-        expect(await countRows(second.platform, 'replies', 'outbox', { type: 'MessageReceived', key: person })).toBe(1);
+        expect(await countRows(second.platform, 'replies', 'inbound_messages', { account_id: user.accountId })).toBe(2);
+        expect(await countRows(second.platform, 'replies', 'outbox', { type: 'MessageReceived', key: person })).toBe(2);
+        // Consent acted on the STOP once: one opt-out per phone channel, one event.
+        await new Promise((r) => setTimeout(r, 500));
+        expect(await countRows(second.platform, 'consent', 'outbox', { type: 'RecipientOptedOut', key: person })).toBe(1);
+        expect(await countRows(second.platform, 'consent', 'opt_outs', { account_id: user.accountId, recipient: person })).toBe(2);
         const message = await second.api.get(`/v1/accounts/${user.accountId}/messages/${sent.body.messageId}`, { token });
         expect(message.body).toMatchObject({ replyStatus: 'Answered', replyOptionKey: 'C' });
         expect(message.body.auditTrail.filter((a: { event: string }) => a.event === 'answered')).toHaveLength(1);
         const replies = await second.api.get(`/v1/accounts/${user.accountId}/messages/${sent.body.messageId}/replies`, { token });
-        expect(replies.body).toHaveLength(1);
+        expect(replies.body.map((r: { body: string }) => r.body)).toEqual(['C', 'STOP']);
       } finally {
         await second.stop();
       }
     } finally {
       data.remove();
     }
-  });
+  }, 240_000);
 });
