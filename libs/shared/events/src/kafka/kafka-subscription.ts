@@ -34,6 +34,9 @@ export class KafkaSubscription implements Subscription {
       ...(sessionTimeoutMs ? { sessionTimeout: sessionTimeoutMs, heartbeatInterval: Math.max(500, Math.floor(sessionTimeoutMs / 10)) } : {}),
       // Idle fetches return after this long; it bounds how soon subscribe() can report readiness.
       maxWaitTimeInMs: 1_000,
+      // kafkajs restarts a crashed consumer on its own; once stop() began that would bring back a
+      // member of a stopped service (its database closed) that takes partitions from the live one.
+      retry: { restartOnFailure: async () => !this.stopping },
     });
   }
 
