@@ -222,7 +222,14 @@ describe('STOP and START replies (4.3 rule 3)', () => {
     expectProblem(refused, 409, 'RECIPIENT_OPT_OUT_NOT_LIFTABLE');
     expect(await entriesStored()).toBe(entries);
 
+    // A second STOP changes nothing. It is taken in before START is sent: the simulated carrier posts
+    // callbacks concurrently, and consent applies STOP and START in the order replies took them in.
     expect((await inbound('stop')).status).toBe(202);
+    await waitFor(
+      () => api.get(`/v1/accounts/${admin.accountId}/inbound-messages?pageSize=200`, { apiKey: keys.manage }),
+      (r) => r.status === 200 && r.body.items.some((i: { from: string; body: string }) => i.from === person && i.body === 'stop'),
+      { what: 'the second STOP taken in' },
+    );
     expect((await inbound('START')).status).toBe(202);
     await waitFor(
       () => api.get(`${accountBase()}/opt-outs?recipient=${encodeURIComponent(person)}`, { apiKey: keys.read }),
