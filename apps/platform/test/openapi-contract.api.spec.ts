@@ -41,6 +41,13 @@ describe('the published contract (spec 9)', () => {
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/v1/webhooks/carriers'))).toBe(false);
   });
 
+  it('gives every operation its own operationId (generated clients name methods after them)', async () => {
+    const doc = (await booted.api.get('/openapi/public.json')).body;
+    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
   it('enforces what it annotates: secured operations answer 401 without credentials, anonymous ones do not', async () => {
     const doc = (await booted.api.get('/openapi/public.json')).body;
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {

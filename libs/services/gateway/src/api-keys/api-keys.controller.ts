@@ -50,14 +50,14 @@ export class ApiKeysController extends GatewayController {
   }
 
   @Get()
-  public async list(@Request() req: ExRequest): Promise<ApiKeyList> {
+  public async listApiKeys(@Request() req: ExRequest): Promise<ApiKeyList> {
     const res = await this.deps.clients.identity.listApiKeys({}, { principal: principalOf(req) });
     return { items: res.items.map(toResource) };
   }
 
   /** Renames a key or replaces its rights. */
   @Put('{apiKeyId}')
-  public async update(@Path() apiKeyId: ResourceId, @Body() body: UpdateApiKeyRequest, @Request() req: ExRequest): Promise<ApiKeyResource> {
+  public async updateApiKey(@Path() apiKeyId: ResourceId, @Body() body: UpdateApiKeyRequest, @Request() req: ExRequest): Promise<ApiKeyResource> {
     const key = await this.deps.clients.identity.updateApiKey(
       { apiKeyId, name: body.name, rights: body.rights ?? [], rightsGiven: body.rights !== undefined },
       { principal: principalOf(req) },

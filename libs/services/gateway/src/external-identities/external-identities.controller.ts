@@ -48,7 +48,7 @@ export class ExternalIdentitiesController extends GatewayController {
   /** The external identities linked to the signed-in user, oldest first. */
   @Get('auth/identities')
   @Security('bearer')
-  public async list(@Request() req: ExRequest): Promise<ExternalIdentityList> {
+  public async listExternalIdentities(@Request() req: ExRequest): Promise<ExternalIdentityList> {
     const res = await this.deps.clients.identity.listExternalIdentities({}, { principal: principalOf(req) });
     return { items: res.items.map(toResource) };
   }

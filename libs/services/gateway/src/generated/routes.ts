@@ -163,6 +163,11 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ChannelType": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Sms"]},{"dataType":"enum","enums":["WhatsApp"]},{"dataType":"enum","enums":["Email"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ReplyOptionAlias": {
         "dataType": "refAlias",
         "type": {"dataType":"string","validators":{"maxLength":{"value":64}}},
@@ -184,7 +189,7 @@ const models: TsoaRoute.Models = {
             "templateId": {"dataType":"string","required":true},
             "accountId": {"dataType":"string","required":true},
             "name": {"dataType":"string","required":true},
-            "channelType": {"dataType":"string","required":true},
+            "channelType": {"ref":"ChannelType","required":true},
             "bodyTemplate": {"dataType":"string","required":true},
             "replyOptions": {"dataType":"array","array":{"dataType":"refObject","ref":"ReplyOption"},"required":true},
             "placeholders": {"dataType":"array","array":{"dataType":"string"},"required":true},
@@ -197,11 +202,6 @@ const models: TsoaRoute.Models = {
     "TemplateName": {
         "dataType": "refAlias",
         "type": {"dataType":"string","validators":{"maxLength":{"value":200}}},
-    },
-    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-    "ChannelType": {
-        "dataType": "refAlias",
-        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Sms"]},{"dataType":"enum","enums":["WhatsApp"]},{"dataType":"enum","enums":["Email"]}],"validators":{}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "BodyTemplate": {
@@ -259,7 +259,7 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "templateId": {"dataType":"string","required":true},
-            "channelType": {"dataType":"string","required":true},
+            "channelType": {"ref":"ChannelType","required":true},
             "body": {"dataType":"string","required":true},
             "segmentCount": {"dataType":"double","required":true},
             "encoding": {"dataType":"string","required":true},
@@ -392,7 +392,7 @@ const models: TsoaRoute.Models = {
         "properties": {
             "eventId": {"dataType":"string","required":true},
             "carrierMessageId": {"dataType":"string","required":true},
-            "channelType": {"dataType":"string","required":true},
+            "channelType": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Sms"]},{"dataType":"enum","enums":["WhatsApp"]},{"dataType":"enum","enums":["Email"]}],"required":true},
             "from": {"dataType":"string","required":true},
             "to": {"dataType":"string","required":true},
             "body": {"dataType":"string","required":true},
@@ -436,12 +436,12 @@ const models: TsoaRoute.Models = {
             "inboundMessageId": {"dataType":"string","required":true},
             "accountId": {"dataType":"string","required":true},
             "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
-            "channelType": {"dataType":"string","required":true},
+            "channelType": {"ref":"ChannelType","required":true},
             "from": {"dataType":"string","required":true},
             "to": {"dataType":"string","required":true},
             "body": {"dataType":"string","required":true},
             "receivedAt": {"dataType":"string","required":true},
-            "keyword": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "keyword": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Stop"]},{"dataType":"enum","enums":["Start"]},{"dataType":"enum","enums":["Help"]},{"dataType":"enum","enums":[null]}],"required":true},
             "inReplyToMessageId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "inReplyToClientReference": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "replyOptionKey": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
@@ -465,16 +465,31 @@ const models: TsoaRoute.Models = {
         "type": {"dataType":"string","validators":{"maxLength":{"value":64}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "AccountOptOutScope": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["accountLevelOnly"]},{"dataType":"enum","enums":["entireAccount"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "OptOutScope": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["subaccount"]},{"ref":"AccountOptOutScope"},{"dataType":"enum","enums":["stopReply"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "OptOutSource": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["customer"]},{"dataType":"enum","enums":["import"]},{"dataType":"enum","enums":["stop_reply"]},{"dataType":"enum","enums":["support"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "OptOutResource": {
         "dataType": "refObject",
         "properties": {
             "optOutId": {"dataType":"string","required":true},
             "recipient": {"dataType":"string","required":true},
             "channelType": {"dataType":"string","required":true},
-            "scope": {"dataType":"string","required":true},
+            "scope": {"ref":"OptOutScope","required":true},
             "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "receivingNumber": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
-            "source": {"dataType":"string","required":true},
+            "source": {"ref":"OptOutSource","required":true},
             "reason": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "createdAt": {"dataType":"string","required":true},
             "entryId": {"dataType":"string","required":true},
@@ -493,7 +508,7 @@ const models: TsoaRoute.Models = {
             "recipient": {"ref":"Recipient","required":true},
             "channelType": {"ref":"ChannelType","required":true},
             "reason": {"dataType":"string","validators":{"maxLength":{"value":1000}}},
-            "scope": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+            "scope": {"ref":"AccountOptOutScope"},
         },
         "additionalProperties": false,
     },
@@ -521,7 +536,7 @@ const models: TsoaRoute.Models = {
             "consentConfirmed": {"dataType":"boolean","required":true},
             "consentMethod": {"ref":"ConsentMethod","required":true},
             "consentEvidence": {"dataType":"string","required":true,"validators":{"maxLength":{"value":4000}}},
-            "scope": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+            "scope": {"ref":"AccountOptOutScope"},
         },
         "additionalProperties": false,
     },
@@ -563,7 +578,7 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "channelType": {"dataType":"string","required":true},
-            "status": {"dataType":"string","required":true},
+            "status": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["opted_in"]},{"dataType":"enum","enums":["opted_out"]}],"required":true},
             "blockedBy": {"dataType":"array","array":{"dataType":"refObject","ref":"OptOutResource"},"required":true},
             "decidedBy": {"dataType":"union","subSchemas":[{"ref":"ConsentEntryResource"},{"dataType":"enum","enums":[null]}],"required":true},
         },
@@ -619,7 +634,7 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "row": {"dataType":"double","required":true},
-            "result": {"dataType":"string","required":true},
+            "result": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["created"]},{"dataType":"enum","enums":["already_exists"]},{"dataType":"enum","enums":["duplicate_in_file"]},{"dataType":"enum","enums":["invalid"]}],"required":true},
             "errors": {"dataType":"array","array":{"dataType":"string"},"required":true},
         },
         "additionalProperties": false,
@@ -912,7 +927,7 @@ const models: TsoaRoute.Models = {
             "actor": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "sendAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "expiresAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
-            "replyStatus": {"dataType":"string","required":true},
+            "replyStatus": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["None"]},{"dataType":"enum","enums":["Awaiting"]},{"dataType":"enum","enums":["Answered"]},{"dataType":"enum","enums":["Expired"]}],"required":true},
             "templateId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "replyOptions": {"dataType":"array","array":{"dataType":"refObject","ref":"ReplyOption"},"required":true},
             "replyOptionKey": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
@@ -1321,21 +1336,21 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
     const upload = opts?.multer ||  multer({"limits":{"fileSize":8388608}});
 
     
-        const argsUsersController_list: Record<string, TsoaRoute.ParameterSchema> = {
+        const argsUsersController_listUsers: Record<string, TsoaRoute.ParameterSchema> = {
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/account/users',
             authenticateMiddleware([{"bearer":[]}]),
             ...(fetchMiddlewares<RequestHandler>(UsersController)),
-            ...(fetchMiddlewares<RequestHandler>(UsersController.prototype.list)),
+            ...(fetchMiddlewares<RequestHandler>(UsersController.prototype.listUsers)),
 
-            async function UsersController_list(request: ExRequest, response: ExResponse, next: any) {
+            async function UsersController_listUsers(request: ExRequest, response: ExResponse, next: any) {
 
             // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 
             let validatedArgs: any[] = [];
             try {
-                validatedArgs = templateService.getValidatedArgs({ args: argsUsersController_list, request, response });
+                validatedArgs = templateService.getValidatedArgs({ args: argsUsersController_listUsers, request, response });
 
                 const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
 
@@ -1345,7 +1360,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 }
 
               await templateService.apiHandler({
-                methodName: 'list',
+                methodName: 'listUsers',
                 controller,
                 response,
                 next,
@@ -1394,7 +1409,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
             }
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-        const argsUsersController_update: Record<string, TsoaRoute.ParameterSchema> = {
+        const argsUsersController_updateUser: Record<string, TsoaRoute.ParameterSchema> = {
                 userId: {"in":"path","name":"userId","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"UpdateUserRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
@@ -1402,15 +1417,15 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
         app.put('/v1/account/users/:userId',
             authenticateMiddleware([{"bearer":[]}]),
             ...(fetchMiddlewares<RequestHandler>(UsersController)),
-            ...(fetchMiddlewares<RequestHandler>(UsersController.prototype.update)),
+            ...(fetchMiddlewares<RequestHandler>(UsersController.prototype.updateUser)),
 
-            async function UsersController_update(request: ExRequest, response: ExResponse, next: any) {
+            async function UsersController_updateUser(request: ExRequest, response: ExResponse, next: any) {
 
             // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 
             let validatedArgs: any[] = [];
             try {
-                validatedArgs = templateService.getValidatedArgs({ args: argsUsersController_update, request, response });
+                validatedArgs = templateService.getValidatedArgs({ args: argsUsersController_updateUser, request, response });
 
                 const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
 
@@ -1420,7 +1435,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 }
 
               await templateService.apiHandler({
-                methodName: 'update',
+                methodName: 'updateUser',
                 controller,
                 response,
                 next,
@@ -1769,7 +1784,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
             }
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-        const argsSecurityPolicyController_update: Record<string, TsoaRoute.ParameterSchema> = {
+        const argsSecurityPolicyController_updateSecurityPolicy: Record<string, TsoaRoute.ParameterSchema> = {
                 accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"SecurityPolicyUpdate"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
@@ -1778,15 +1793,15 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
         app.put('/v1/accounts/:accountId/security-policy',
             authenticateMiddleware([{"bearer":[]}]),
             ...(fetchMiddlewares<RequestHandler>(SecurityPolicyController)),
-            ...(fetchMiddlewares<RequestHandler>(SecurityPolicyController.prototype.update)),
+            ...(fetchMiddlewares<RequestHandler>(SecurityPolicyController.prototype.updateSecurityPolicy)),
 
-            async function SecurityPolicyController_update(request: ExRequest, response: ExResponse, next: any) {
+            async function SecurityPolicyController_updateSecurityPolicy(request: ExRequest, response: ExResponse, next: any) {
 
             // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 
             let validatedArgs: any[] = [];
             try {
-                validatedArgs = templateService.getValidatedArgs({ args: argsSecurityPolicyController_update, request, response });
+                validatedArgs = templateService.getValidatedArgs({ args: argsSecurityPolicyController_updateSecurityPolicy, request, response });
 
                 const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
 
@@ -1796,7 +1811,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 }
 
               await templateService.apiHandler({
-                methodName: 'update',
+                methodName: 'updateSecurityPolicy',
                 controller,
                 response,
                 next,
@@ -3294,21 +3309,21 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
             }
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-        const argsPasskeysController_list: Record<string, TsoaRoute.ParameterSchema> = {
+        const argsPasskeysController_listPasskeys: Record<string, TsoaRoute.ParameterSchema> = {
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/auth/mfa/webauthn',
             authenticateMiddleware([{"bearer":[]}]),
             ...(fetchMiddlewares<RequestHandler>(PasskeysController)),
-            ...(fetchMiddlewares<RequestHandler>(PasskeysController.prototype.list)),
+            ...(fetchMiddlewares<RequestHandler>(PasskeysController.prototype.listPasskeys)),
 
-            async function PasskeysController_list(request: ExRequest, response: ExResponse, next: any) {
+            async function PasskeysController_listPasskeys(request: ExRequest, response: ExResponse, next: any) {
 
             // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 
             let validatedArgs: any[] = [];
             try {
-                validatedArgs = templateService.getValidatedArgs({ args: argsPasskeysController_list, request, response });
+                validatedArgs = templateService.getValidatedArgs({ args: argsPasskeysController_listPasskeys, request, response });
 
                 const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
 
@@ -3318,7 +3333,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 }
 
               await templateService.apiHandler({
-                methodName: 'list',
+                methodName: 'listPasskeys',
                 controller,
                 response,
                 next,
@@ -3552,21 +3567,21 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
             }
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-        const argsNumbersController_list: Record<string, TsoaRoute.ParameterSchema> = {
+        const argsNumbersController_listNumbers: Record<string, TsoaRoute.ParameterSchema> = {
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/numbers',
             authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
             ...(fetchMiddlewares<RequestHandler>(NumbersController)),
-            ...(fetchMiddlewares<RequestHandler>(NumbersController.prototype.list)),
+            ...(fetchMiddlewares<RequestHandler>(NumbersController.prototype.listNumbers)),
 
-            async function NumbersController_list(request: ExRequest, response: ExResponse, next: any) {
+            async function NumbersController_listNumbers(request: ExRequest, response: ExResponse, next: any) {
 
             // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 
             let validatedArgs: any[] = [];
             try {
-                validatedArgs = templateService.getValidatedArgs({ args: argsNumbersController_list, request, response });
+                validatedArgs = templateService.getValidatedArgs({ args: argsNumbersController_listNumbers, request, response });
 
                 const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
 
@@ -3576,7 +3591,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 }
 
               await templateService.apiHandler({
-                methodName: 'list',
+                methodName: 'listNumbers',
                 controller,
                 response,
                 next,
@@ -4269,21 +4284,21 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
             }
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-        const argsExternalIdentitiesController_list: Record<string, TsoaRoute.ParameterSchema> = {
+        const argsExternalIdentitiesController_listExternalIdentities: Record<string, TsoaRoute.ParameterSchema> = {
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/auth/identities',
             authenticateMiddleware([{"bearer":[]}]),
             ...(fetchMiddlewares<RequestHandler>(ExternalIdentitiesController)),
-            ...(fetchMiddlewares<RequestHandler>(ExternalIdentitiesController.prototype.list)),
+            ...(fetchMiddlewares<RequestHandler>(ExternalIdentitiesController.prototype.listExternalIdentities)),
 
-            async function ExternalIdentitiesController_list(request: ExRequest, response: ExResponse, next: any) {
+            async function ExternalIdentitiesController_listExternalIdentities(request: ExRequest, response: ExResponse, next: any) {
 
             // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 
             let validatedArgs: any[] = [];
             try {
-                validatedArgs = templateService.getValidatedArgs({ args: argsExternalIdentitiesController_list, request, response });
+                validatedArgs = templateService.getValidatedArgs({ args: argsExternalIdentitiesController_listExternalIdentities, request, response });
 
                 const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
 
@@ -4293,7 +4308,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 }
 
               await templateService.apiHandler({
-                methodName: 'list',
+                methodName: 'listExternalIdentities',
                 controller,
                 response,
                 next,
@@ -4713,21 +4728,21 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
             }
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-        const argsApiKeysController_list: Record<string, TsoaRoute.ParameterSchema> = {
+        const argsApiKeysController_listApiKeys: Record<string, TsoaRoute.ParameterSchema> = {
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
         };
         app.get('/v1/api-keys',
             authenticateMiddleware([{"bearer":[]}]),
             ...(fetchMiddlewares<RequestHandler>(ApiKeysController)),
-            ...(fetchMiddlewares<RequestHandler>(ApiKeysController.prototype.list)),
+            ...(fetchMiddlewares<RequestHandler>(ApiKeysController.prototype.listApiKeys)),
 
-            async function ApiKeysController_list(request: ExRequest, response: ExResponse, next: any) {
+            async function ApiKeysController_listApiKeys(request: ExRequest, response: ExResponse, next: any) {
 
             // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 
             let validatedArgs: any[] = [];
             try {
-                validatedArgs = templateService.getValidatedArgs({ args: argsApiKeysController_list, request, response });
+                validatedArgs = templateService.getValidatedArgs({ args: argsApiKeysController_listApiKeys, request, response });
 
                 const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
 
@@ -4737,7 +4752,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 }
 
               await templateService.apiHandler({
-                methodName: 'list',
+                methodName: 'listApiKeys',
                 controller,
                 response,
                 next,
@@ -4749,7 +4764,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
             }
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-        const argsApiKeysController_update: Record<string, TsoaRoute.ParameterSchema> = {
+        const argsApiKeysController_updateApiKey: Record<string, TsoaRoute.ParameterSchema> = {
                 apiKeyId: {"in":"path","name":"apiKeyId","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"UpdateApiKeyRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
@@ -4757,15 +4772,15 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
         app.put('/v1/api-keys/:apiKeyId',
             authenticateMiddleware([{"bearer":[]}]),
             ...(fetchMiddlewares<RequestHandler>(ApiKeysController)),
-            ...(fetchMiddlewares<RequestHandler>(ApiKeysController.prototype.update)),
+            ...(fetchMiddlewares<RequestHandler>(ApiKeysController.prototype.updateApiKey)),
 
-            async function ApiKeysController_update(request: ExRequest, response: ExResponse, next: any) {
+            async function ApiKeysController_updateApiKey(request: ExRequest, response: ExResponse, next: any) {
 
             // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 
             let validatedArgs: any[] = [];
             try {
-                validatedArgs = templateService.getValidatedArgs({ args: argsApiKeysController_update, request, response });
+                validatedArgs = templateService.getValidatedArgs({ args: argsApiKeysController_updateApiKey, request, response });
 
                 const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
 
@@ -4775,7 +4790,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 }
 
               await templateService.apiHandler({
-                methodName: 'update',
+                methodName: 'updateApiKey',
                 controller,
                 response,
                 next,

@@ -47,7 +47,7 @@ export class NumbersController extends GatewayController {
   @Get()
   @Security('bearer')
   @Security('apiKey')
-  public async list(@Request() req: ExRequest): Promise<NumberList> {
+  public async listNumbers(@Request() req: ExRequest): Promise<NumberList> {
     const principal = principalOf(req);
     const res = await this.deps.clients.routing.listNumbers(
       { accountId: principal.accountId, subaccountId: principal.subaccountId },

@@ -39,7 +39,7 @@ export class PasskeysController extends GatewayController {
   /** The signed-in user's passkeys. 422 INVALID_OPERATION where passkeys are not enabled. */
   @Get('auth/mfa/webauthn')
   @Security('bearer')
-  public async list(@Request() req: ExRequest): Promise<PasskeyList> {
+  public async listPasskeys(@Request() req: ExRequest): Promise<PasskeyList> {
     const res = await this.deps.clients.identity.listPasskeys({}, { principal: principalOf(req) });
     return { items: res.items.map(toResource) };
   }

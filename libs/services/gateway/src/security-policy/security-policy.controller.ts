@@ -67,7 +67,7 @@ export class SecurityPolicyController extends GatewayController {
   /** Needs an Admin with MFA on and a step-up token (X-Step-Up-Token) for AccountSecurityPolicy. */
   @Put('accounts/{accountId}/security-policy')
   @Security('bearer')
-  public async update(
+  public async updateSecurityPolicy(
     @Path() accountId: ResourceId,
     @Body() body: SecurityPolicyUpdate,
     @Request() req: ExRequest,

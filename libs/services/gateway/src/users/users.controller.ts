@@ -61,7 +61,7 @@ export class UsersController extends GatewayController {
   /** Users of the account, with `mfaEnabled`. */
   @Get('account/users')
   @Security('bearer')
-  public async list(@Request() req: ExRequest): Promise<UserList> {
+  public async listUsers(@Request() req: ExRequest): Promise<UserList> {
     const res = await this.deps.clients.identity.listUsers({}, { principal: principalOf(req) });
     return { items: res.items.map(toUser) };
   }
@@ -79,7 +79,7 @@ export class UsersController extends GatewayController {
   /** Changes a user's role or subaccount limit (Admin). */
   @Put('account/users/{userId}')
   @Security('bearer')
-  public async update(@Path() userId: ResourceId, @Body() body: UpdateUserRequest, @Request() req: ExRequest): Promise<CurrentUser> {
+  public async updateUser(@Path() userId: ResourceId, @Body() body: UpdateUserRequest, @Request() req: ExRequest): Promise<CurrentUser> {
     const user = await this.deps.clients.identity.updateUser(
       { userId, role: body.role, subaccount: 'subaccountId' in body ? { subaccountId: body.subaccountId ?? undefined } : undefined },
       { principal: principalOf(req) },
