@@ -460,3 +460,37 @@ describe('CSV import and export (rules 5 and 6)', () => {
     expect(back.body.created).toBe(0);
   });
 });
+
+describe('the published contract (spec 9)', () => {
+  it('documents every consent operation on both bases with both schemes, a summary, its responses and enums for closed sets', async () => {
+    const doc = (await api.get('/openapi/public.json')).body;
+    const subPaths: Array<[string, string]> = [
+      ['opt-out', 'post'],
+      ['opt-in', 'post'],
+      ['opt-outs', 'get'],
+      ['preferences', 'get'],
+      ['opt-in-records', 'post'],
+      ['opt-in-records', 'get'],
+      ['opt-outs/import', 'post'],
+      ['opt-outs/export', 'get'],
+      ['opt-in-records/import', 'post'],
+      ['opt-in-records/export', 'get'],
+    ];
+    for (const base of ['/v1/accounts/{accountId}/recipient-consent', '/v1/subaccounts/{subaccountId}/recipient-consent']) {
+      for (const [sub, method] of subPaths) {
+        const path = `${base}/${sub}`;
+        const operation = doc.paths[path]?.[method];
+        expect({ path, method, found: operation !== undefined }).toEqual({ path, method, found: true });
+        expect(operation.security.flatMap((s: Record<string, unknown>) => Object.keys(s)).sort()).toEqual(['apiKey', 'bearer']);
+        expect({ path, summary: typeof operation.summary === 'string' && operation.summary.length > 0 }).toEqual({ path, summary: true });
+        for (const status of ['400', '401', '403', '404', '422', '429', '500']) expect({ path, status, documented: status in operation.responses }).toMatchObject({ documented: true });
+      }
+    }
+    expect(doc.paths['/v1/accounts/{accountId}/recipient-consent/opt-outs/import'].post.requestBody.content).toHaveProperty('multipart/form-data');
+    expect(doc.paths['/v1/accounts/{accountId}/recipient-consent/opt-outs/export'].get.responses['200'].content).toHaveProperty('text/csv');
+    const schemas = doc.components.schemas;
+    expect(schemas.AccountOptOutScope.enum).toEqual(['accountLevelOnly', 'entireAccount']);
+    expect(schemas.ConsentMethod.enum).toEqual(['WebForm', 'Written', 'Verbal', 'Text', 'Other']);
+    expect(schemas.ChannelPreferenceResource.properties.status.enum).toEqual(['opted_in', 'opted_out']);
+  });
+});

@@ -707,11 +707,15 @@ describe('the published contract (spec 9)', () => {
       const operation = doc.paths[path]?.[method];
       expect({ path, method, found: operation !== undefined }).toEqual({ path, method, found: true });
       expect(operation.security.flatMap((s: Record<string, unknown>) => Object.keys(s)).sort()).toEqual([...schemes].sort());
+      expect({ path, method, summary: typeof operation.summary === 'string' && operation.summary.length > 0 }).toEqual({ path, method, summary: true });
       for (const status of ['401', '403', '422', '429', '500']) expect({ path, method, status, documented: status in operation.responses }).toMatchObject({ documented: true });
     }
     expect(doc.paths['/v1/templates'].post.responses).toHaveProperty('201');
     expect(doc.paths['/v1/sandbox/inbound'].post.responses).toHaveProperty('202');
     expect(doc.components.schemas.ReplyResource.properties).toHaveProperty('inReplyToClientReference');
     expect(doc.components.schemas.MessageResource.properties).toHaveProperty('replyOptions');
+    // Closed value sets are published as enums.
+    expect(doc.components.schemas.MessageResource.properties.replyStatus.enum).toEqual(['None', 'Awaiting', 'Answered', 'Expired']);
+    expect(doc.components.schemas.ReplyResource.properties.keyword.enum).toEqual(expect.arrayContaining(['Stop', 'Start', 'Help']));
   });
 });

@@ -22,7 +22,7 @@ export function toMessageResource(m: messagingV1.Message): MessageResource {
     actor: orNull(m.actor),
     sendAt: orNull(m.sendAt),
     expiresAt: orNull(m.expiresAt),
-    replyStatus: m.replyStatus,
+    replyStatus: m.replyStatus as MessageResource['replyStatus'],
     templateId: orNull(m.templateId),
     replyOptions: toReplyOptions(m.replyOptions),
     replyOptionKey: orNull(m.replyOptionKey),

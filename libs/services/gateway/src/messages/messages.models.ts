@@ -113,7 +113,7 @@ export interface MessageResource {
   sendAt: string | null;
   expiresAt: string | null;
   /** `None` (no options offered), `Awaiting`, `Answered` or `Expired` (spec 3.2). */
-  replyStatus: string;
+  replyStatus: 'None' | 'Awaiting' | 'Answered' | 'Expired';
   /** The template it was sent from. */
   templateId: string | null;
   /** The options it offers: a copy taken when it was sent (later template edits change nothing here). */

@@ -48,7 +48,9 @@ export class ConsentFilesController extends GatewayController {
     return body;
   }
 
-  /** Imports opt-outs for this subaccount: columns `recipient`, `channel`, optional `reason`. */
+  /** Imports opt-outs for this subaccount: columns `recipient`, `channel`, optional `reason`.
+   * @summary Import opt-outs from CSV (subaccount)
+   */
   @Post('subaccounts/{subaccountId}/recipient-consent/opt-outs/import')
   @Security('bearer')
   @Security('apiKey')
@@ -64,6 +66,7 @@ export class ConsentFilesController extends GatewayController {
   /**
    * Imports account opt-outs; query `scope` (`accountLevelOnly` or `entireAccount`) is required.
    * @param scope accountLevelOnly or entireAccount
+   * @summary Import opt-outs from CSV (account)
    */
   @Post('accounts/{accountId}/recipient-consent/opt-outs/import')
   @Security('bearer')
@@ -78,7 +81,9 @@ export class ConsentFilesController extends GatewayController {
     return importCsv(this.call(req, { accountId }), 'opt-outs', file as UploadedCsv | undefined, scope);
   }
 
-  /** Imports consent evidence: `phone_number`, `opted_in_at` (UTC), `method`, optional `source`, `consent_language`. */
+  /** Imports consent evidence: `phone_number`, `opted_in_at` (UTC), `method`, optional `source`, `consent_language`.
+   * @summary Import consent evidence from CSV (subaccount)
+   */
   @Post('subaccounts/{subaccountId}/recipient-consent/opt-in-records/import')
   @Security('bearer')
   @Security('apiKey')
@@ -91,7 +96,9 @@ export class ConsentFilesController extends GatewayController {
     return importCsv(this.call(req, { subaccountId }), 'opt-in-records', file as UploadedCsv | undefined);
   }
 
-  /** Imports consent evidence at account level (see the subaccount route). */
+  /** Imports consent evidence at account level (see the subaccount route).
+   * @summary Import consent evidence from CSV (account)
+   */
   @Post('accounts/{accountId}/recipient-consent/opt-in-records/import')
   @Security('bearer')
   @Security('apiKey')
@@ -104,42 +111,50 @@ export class ConsentFilesController extends GatewayController {
     return importCsv(this.call(req, { accountId }), 'opt-in-records', file as UploadedCsv | undefined);
   }
 
-  /** The subaccount's opt-outs as CSV, streamed; at most 10,000 rows (`X-Truncated`). */
+  /** The subaccount's opt-outs as CSV, streamed; at most 10,000 rows (`X-Truncated`).
+   * @summary Export opt-outs as CSV (subaccount)
+   */
   @Get('subaccounts/{subaccountId}/recipient-consent/opt-outs/export')
   @Security('bearer')
   @Security('apiKey')
   @Produces('text/csv')
-  @SuccessResponse(200, 'CSV with a header row')
+  @SuccessResponse(200, 'CSV with a header row', 'text/csv')
   public async exportSubaccountOptOuts(@Path() subaccountId: ResourceId, @Request() req: ExRequest): Promise<Readable> {
     return this.stream(req, this.call(req, { subaccountId }), 'opt-outs');
   }
 
-  /** The account's opt-outs as CSV, streamed; at most 10,000 rows (`X-Truncated`). */
+  /** The account's opt-outs as CSV, streamed; at most 10,000 rows (`X-Truncated`).
+   * @summary Export opt-outs as CSV (account)
+   */
   @Get('accounts/{accountId}/recipient-consent/opt-outs/export')
   @Security('bearer')
   @Security('apiKey')
   @Produces('text/csv')
-  @SuccessResponse(200, 'CSV with a header row')
+  @SuccessResponse(200, 'CSV with a header row', 'text/csv')
   public async exportAccountOptOuts(@Path() accountId: ResourceId, @Request() req: ExRequest): Promise<Readable> {
     return this.stream(req, this.call(req, { accountId }), 'opt-outs');
   }
 
-  /** The subaccount's consent evidence as CSV, streamed; at most 10,000 rows (`X-Truncated`). */
+  /** The subaccount's consent evidence as CSV, streamed; at most 10,000 rows (`X-Truncated`).
+   * @summary Export consent evidence as CSV (subaccount)
+   */
   @Get('subaccounts/{subaccountId}/recipient-consent/opt-in-records/export')
   @Security('bearer')
   @Security('apiKey')
   @Produces('text/csv')
-  @SuccessResponse(200, 'CSV with a header row')
+  @SuccessResponse(200, 'CSV with a header row', 'text/csv')
   public async exportSubaccountOptInRecords(@Path() subaccountId: ResourceId, @Request() req: ExRequest): Promise<Readable> {
     return this.stream(req, this.call(req, { subaccountId }), 'opt-in-records');
   }
 
-  /** The account's consent evidence as CSV, streamed; at most 10,000 rows (`X-Truncated`). */
+  /** The account's consent evidence as CSV, streamed; at most 10,000 rows (`X-Truncated`).
+   * @summary Export consent evidence as CSV (account)
+   */
   @Get('accounts/{accountId}/recipient-consent/opt-in-records/export')
   @Security('bearer')
   @Security('apiKey')
   @Produces('text/csv')
-  @SuccessResponse(200, 'CSV with a header row')
+  @SuccessResponse(200, 'CSV with a header row', 'text/csv')
   public async exportAccountOptInRecords(@Path() accountId: ResourceId, @Request() req: ExRequest): Promise<Readable> {
     return this.stream(req, this.call(req, { accountId }), 'opt-in-records');
   }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { consentV1 } from '@mp/contracts';
 import { DomainError } from '@mp/problems';
 import type { ConsentCall } from './recipient-consent.operations';
-import type { ImportResultResource } from './recipient-consent.models';
+import type { ImportResultResource, ImportRowResultResource } from './recipient-consent.models';
 
 export type CsvKind = 'opt-outs' | 'opt-in-records';
 
@@ -18,7 +18,7 @@ function toImportResult(r: consentV1.ImportResult): ImportResultResource {
     alreadyExists: r.alreadyExists,
     duplicateInFile: r.duplicateInFile,
     invalid: r.invalid,
-    rows: r.rows.map((row) => ({ row: row.row, result: row.result, errors: row.errors })),
+    rows: r.rows.map((row) => ({ row: row.row, result: row.result as ImportRowResultResource['result'], errors: row.errors })),
   };
 }
 

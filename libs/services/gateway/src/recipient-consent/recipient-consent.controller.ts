@@ -60,7 +60,9 @@ export class RecipientConsentController extends GatewayController {
     return res.record;
   }
 
-  /** Records an opt-out for this subaccount (scope `subaccount`): it blocks this subaccount and account-level sending. 200 when already recorded. */
+  /** Records an opt-out for this subaccount (scope `subaccount`): it blocks this subaccount and account-level sending. 200 when already recorded.
+   * @summary Record a subaccount opt-out
+   */
   @Post('subaccounts/{subaccountId}/recipient-consent/opt-out')
   @Security('bearer')
   @Security('apiKey')
@@ -69,7 +71,9 @@ export class RecipientConsentController extends GatewayController {
     return this.recorded(this.sub(req, subaccountId), body);
   }
 
-  /** Records an account opt-out with `scope` `accountLevelOnly` or `entireAccount` (required). 200 when already recorded. */
+  /** Records an account opt-out with `scope` `accountLevelOnly` or `entireAccount` (required). 200 when already recorded.
+   * @summary Record an account opt-out
+   */
   @Post('accounts/{accountId}/recipient-consent/opt-out')
   @Security('bearer')
   @Security('apiKey')
@@ -83,6 +87,7 @@ export class RecipientConsentController extends GatewayController {
    * log before the opt-out is lifted. 409 `RECIPIENT_OPT_OUT_NOT_LIFTABLE`
    * for a STOP reply or a removal made through support, 409
    * `RECIPIENT_NOT_OPTED_OUT` when nothing is to lift.
+   * @summary Re-subscribe a recipient (subaccount)
    */
   @Post('subaccounts/{subaccountId}/recipient-consent/opt-in')
   @Security('bearer')
@@ -92,7 +97,9 @@ export class RecipientConsentController extends GatewayController {
     return consent.optIn(this.sub(req, subaccountId), body);
   }
 
-  /** Re-subscribes at account level (`scope` picks which opt-out; by default every account-level one). */
+  /** Re-subscribes at account level (`scope` picks which opt-out; by default every account-level one).
+   * @summary Re-subscribe a recipient (account)
+   */
   @Post('accounts/{accountId}/recipient-consent/opt-in')
   @Security('bearer')
   @Security('apiKey')
@@ -104,6 +111,7 @@ export class RecipientConsentController extends GatewayController {
   /**
    * The subaccount's opt-outs, newest first.
    * @param pageSize 1 to 200, default 50
+   * @summary List the subaccount's opt-outs
    */
   @Get('subaccounts/{subaccountId}/recipient-consent/opt-outs')
   @Security('bearer')
@@ -122,6 +130,7 @@ export class RecipientConsentController extends GatewayController {
   /**
    * Every opt-out of the account, newest first, each with its `scope` and `subaccountId`.
    * @param pageSize 1 to 200, default 50
+   * @summary List the account's opt-outs
    */
   @Get('accounts/{accountId}/recipient-consent/opt-outs')
   @Security('bearer')
@@ -137,7 +146,9 @@ export class RecipientConsentController extends GatewayController {
     return consent.listOptOuts(this.account(req, accountId), { recipient, channelType, pageSize, cursor });
   }
 
-  /** One recipient's status per channel for sending through this subaccount, what blocks it and the ledger entry that decided. */
+  /** One recipient's status per channel for sending through this subaccount, what blocks it and the ledger entry that decided.
+   * @summary A recipient's consent per channel (subaccount)
+   */
   @Get('subaccounts/{subaccountId}/recipient-consent/preferences')
   @Security('bearer')
   @Security('apiKey')
@@ -145,7 +156,9 @@ export class RecipientConsentController extends GatewayController {
     return consent.preferences(this.sub(req, subaccountId), recipient);
   }
 
-  /** One recipient's status per channel for account-level sending, what blocks it and the ledger entry that decided. */
+  /** One recipient's status per channel for account-level sending, what blocks it and the ledger entry that decided.
+   * @summary A recipient's consent per channel (account)
+   */
   @Get('accounts/{accountId}/recipient-consent/preferences')
   @Security('bearer')
   @Security('apiKey')
@@ -156,6 +169,7 @@ export class RecipientConsentController extends GatewayController {
   /**
    * Stores one consent evidence record. It never lifts an opt-out: while the
    * number is still opted out the answer carries `X-Consent-Warning`.
+   * @summary Store consent evidence (subaccount)
    */
   @Post('subaccounts/{subaccountId}/recipient-consent/opt-in-records')
   @Security('bearer')
@@ -165,7 +179,9 @@ export class RecipientConsentController extends GatewayController {
     return this.evidence(this.sub(req, subaccountId), body);
   }
 
-  /** Stores one consent evidence record at account level (see the subaccount route). */
+  /** Stores one consent evidence record at account level (see the subaccount route).
+   * @summary Store consent evidence (account)
+   */
   @Post('accounts/{accountId}/recipient-consent/opt-in-records')
   @Security('bearer')
   @Security('apiKey')
@@ -178,6 +194,7 @@ export class RecipientConsentController extends GatewayController {
    * The subaccount's evidence records, newest first.
    * @param phone_number only this number's
    * @param pageSize 1 to 200, default 50
+   * @summary List the subaccount's consent evidence
    */
   @Get('subaccounts/{subaccountId}/recipient-consent/opt-in-records')
   @Security('bearer')
@@ -196,6 +213,7 @@ export class RecipientConsentController extends GatewayController {
    * The account's evidence records, newest first.
    * @param phone_number only this number's
    * @param pageSize 1 to 200, default 50
+   * @summary List the account's consent evidence
    */
   @Get('accounts/{accountId}/recipient-consent/opt-in-records')
   @Security('bearer')

@@ -1,16 +1,16 @@
 import type { consentV1 } from '@mp/contracts';
 import { orNull } from '../common/nullable';
-import type { ConsentEntryResource, OptInRecordResource, OptOutResource, RecipientPreferencesResource } from './recipient-consent.models';
+import type { ChannelPreferenceResource, ConsentEntryResource, OptInRecordResource, OptOutResource, RecipientPreferencesResource } from './recipient-consent.models';
 
 export function toOptOutResource(o: consentV1.OptOut): OptOutResource {
   return {
     optOutId: o.optOutId,
     recipient: o.recipient,
     channelType: o.channelType,
-    scope: o.scope,
+    scope: o.scope as OptOutResource['scope'],
     subaccountId: orNull(o.subaccountId),
     receivingNumber: orNull(o.receivingNumber),
-    source: o.source,
+    source: o.source as OptOutResource['source'],
     reason: orNull(o.reason),
     createdAt: o.createdAt,
     entryId: o.entryId,
@@ -39,7 +39,7 @@ export function toPreferencesResource(p: consentV1.RecipientPreferences): Recipi
     recipient: p.recipient,
     channels: p.channels.map((c) => ({
       channelType: c.channelType,
-      status: c.status,
+      status: c.status as ChannelPreferenceResource['status'],
       blockedBy: c.blockedBy.map(toOptOutResource),
       decidedBy: c.decidedBy ? toEntryResource(c.decidedBy) : null,
     })),

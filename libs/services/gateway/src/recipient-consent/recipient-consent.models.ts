@@ -12,6 +12,12 @@ export type ConsentMethod = 'WebForm' | 'Written' | 'Verbal' | 'Text' | 'Other';
 /** Where an opt-out recorded on an account route applies (spec 4.7 rule 1). */
 export type AccountOptOutScope = 'accountLevelOnly' | 'entireAccount';
 
+/** Where an opt-out in force applies: recorded on a subaccount route, on an account route, or by a STOP reply. */
+export type OptOutScope = 'subaccount' | AccountOptOutScope | 'stopReply';
+
+/** Who recorded an opt-out; only `customer` and `import` ones can be lifted by re-subscribing. */
+export type OptOutSource = 'customer' | 'import' | 'stop_reply' | 'support';
+
 export interface RecordOptOutRequest {
   recipient: Recipient;
   channelType: ChannelType;
@@ -23,9 +29,8 @@ export interface RecordOptOutRequest {
   /**
    * Account routes only, and required there: `accountLevelOnly` (sending without a subaccount) or `entireAccount`
    * (the account and every subaccount). Missing: 400 `RECIPIENT_OPT_OUT_SCOPE_REQUIRED`.
-   * @maxLength 64
    */
-  scope?: string;
+  scope?: AccountOptOutScope;
 }
 
 export interface OptInRequest {
@@ -41,9 +46,8 @@ export interface OptInRequest {
   consentEvidence: string;
   /**
    * Account routes: which opt-out to lift; by default every account-level one of this recipient and channel.
-   * @maxLength 64
    */
-  scope?: string;
+  scope?: AccountOptOutScope;
 }
 
 /** An opt-out in force (spec 2.7). */
@@ -51,13 +55,11 @@ export interface OptOutResource {
   optOutId: string;
   recipient: string;
   channelType: string;
-  /** `subaccount`, `accountLevelOnly`, `entireAccount` or `stopReply`. */
-  scope: string;
+  scope: OptOutScope;
   subaccountId: string | null;
   /** `stopReply`: the number the STOP arrived on. */
   receivingNumber: string | null;
-  /** `customer`, `import`, `stop_reply` or `support`: only the first two can be lifted by re-subscribing. */
-  source: string;
+  source: OptOutSource;
   reason: string | null;
   createdAt: string;
   /** The consent ledger entry that recorded it. */
@@ -97,8 +99,8 @@ export interface ConsentEntryResource {
 
 export interface ChannelPreferenceResource {
   channelType: string;
-  /** `opted_in` or `opted_out`, for sending through this route's base. */
-  status: string;
+  /** For sending through this route's base. */
+  status: 'opted_in' | 'opted_out';
   blockedBy: OptOutResource[];
   /** The ledger entry that decided the status; null when nothing was ever recorded. */
   decidedBy: ConsentEntryResource | null;
@@ -159,7 +161,7 @@ export interface OptInRecordList {
 export interface ImportRowResultResource {
   /** 1-based data row (the header is not counted). */
   row: number;
-  result: string;
+  result: 'created' | 'already_exists' | 'duplicate_in_file' | 'invalid';
   errors: string[];
 }
 

@@ -25,6 +25,7 @@ export class RepliesController extends GatewayController {
   /**
    * Every reply the account received, newest first. Not available to an API
    * key limited to a subaccount (404): use the subaccount's list.
+   * @summary List the account's replies
    * @param from received at or after (ISO-8601 with offset, inclusive)
    * @param to received before (ISO-8601 with offset, exclusive)
    * @param pageSize 1 to 200, default 50
@@ -48,7 +49,9 @@ export class RepliesController extends GatewayController {
     return { items: page.items.map(toReplyResource), nextCursor: page.nextCursor ?? null };
   }
 
-  /** The subaccount's replies, newest first; same query as the account list. */
+  /** The subaccount's replies, newest first; same query as the account list.
+   * @summary List the subaccount's replies
+   */
   @Get('subaccounts/{subaccountId}/inbound-messages')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
@@ -68,7 +71,9 @@ export class RepliesController extends GatewayController {
     return { items: page.items.map(toReplyResource), nextCursor: page.nextCursor ?? null };
   }
 
-  /** The replies to a message, oldest first; an empty array when none. 404 when the message is not in the account. */
+  /** The replies to a message, oldest first; an empty array when none. 404 when the message is not in the account.
+   * @summary List the replies to a message
+   */
   @Get('accounts/{accountId}/messages/{messageId}/replies')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
@@ -81,7 +86,9 @@ export class RepliesController extends GatewayController {
     return res.items.map(toReplyResource);
   }
 
-  /** The replies to a message of the subaccount, oldest first; 404 when the message is not in it. */
+  /** The replies to a message of the subaccount, oldest first; 404 when the message is not in it.
+   * @summary List the replies to a subaccount's message
+   */
   @Get('subaccounts/{subaccountId}/messages/{messageId}/replies')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])

@@ -1,10 +1,12 @@
+import type { ChannelType } from '../messages/messages.models';
+
 /** A recipient's message to one of the account's numbers (spec 2.3). */
 export interface ReplyResource {
   /** Use to deduplicate. */
   inboundMessageId: string;
   accountId: string;
   subaccountId: string | null;
-  channelType: string;
+  channelType: ChannelType;
   /** The sender's number (or address). */
   from: string;
   /** The number (or address) that received it. */
@@ -13,7 +15,7 @@ export interface ReplyResource {
   /** ISO-8601 with offset. */
   receivedAt: string;
   /** `Stop`, `Start` or `Help` for opt-out, opt-in or help words; otherwise null. */
-  keyword: string | null;
+  keyword: 'Stop' | 'Start' | 'Help' | null;
   /** The message it answers (spec 4.3); null when none matches. */
   inReplyToMessageId: string | null;
   /** The `clientReference` of that message. */

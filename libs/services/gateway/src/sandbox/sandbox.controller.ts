@@ -65,6 +65,7 @@ export class SandboxController extends GatewayController {
    * carrier inbound route, and the reply then appears in the inbound lists
    * (linked to the message it answers) within a moment. 404 when `to` is not
    * one of your numbers for that channel.
+   * @summary Simulate a message from a recipient
    */
   @Post('inbound')
   @Security('bearer')
@@ -89,7 +90,7 @@ export class SandboxController extends GatewayController {
     return {
       eventId: res.eventId,
       carrierMessageId: res.carrierMessageId,
-      channelType: res.channelType,
+      channelType: res.channelType as SimulatedInbound['channelType'],
       from: res.from,
       to: res.to,
       body: res.body,

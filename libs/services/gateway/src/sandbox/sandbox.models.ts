@@ -77,7 +77,7 @@ export interface SimulatedInbound {
   eventId: string;
   /** The carrier's message id (repeats of it are stored once). */
   carrierMessageId: string;
-  channelType: string;
+  channelType: 'Sms' | 'WhatsApp' | 'Email';
   from: string;
   to: string;
   body: string;

@@ -29,7 +29,10 @@ import type {
 @Response<Problem>(429, 'Too Many Requests')
 @Response<Problem>(500, 'Internal Server Error')
 export class TemplatesController extends GatewayController {
-  /** Creates a template in the signed-in user's account. */
+  /**
+   * Creates a template in the signed-in user's account.
+   * @summary Create a template
+   */
   @Post('templates')
   @Security('bearer')
   @SuccessResponse(201, 'Created')
@@ -47,6 +50,7 @@ export class TemplatesController extends GatewayController {
    * The account's templates, newest first.
    * @param pageSize 1 to 200, default 50
    * @param cursor the `nextCursor` of the previous page
+   * @summary List templates
    */
   @Get('templates')
   @Security('bearer')
@@ -56,6 +60,7 @@ export class TemplatesController extends GatewayController {
     return { items: page.items.map(toTemplateResource), nextCursor: page.nextCursor ?? null };
   }
 
+  /** @summary Get a template */
   @Get('templates/{templateId}')
   @Security('bearer')
   public async getTemplate(@Path() templateId: ResourceId, @Request() req: ExRequest): Promise<TemplateResource> {
@@ -67,6 +72,7 @@ export class TemplatesController extends GatewayController {
    * Changes a template; omitted fields keep their value (`channelType` too).
    * `replyOptions`: omit to keep, `[]` to remove, a list to replace. Messages
    * already sent keep the options they were sent with.
+   * @summary Update a template
    */
   @Put('templates/{templateId}')
   @Security('bearer')
@@ -86,6 +92,7 @@ export class TemplatesController extends GatewayController {
    * is safe: the body is that of `POST /v1/templates`. 201 when created; 200
    * with the template when it already exists with the same content; 409
    * `CONFLICT` when it exists with other content (change it with PUT).
+   * @summary Create a template under a chosen id
    */
   @Post('accounts/{accountId}/templates/{templateId}')
   @Security('bearer')
@@ -110,6 +117,7 @@ export class TemplatesController extends GatewayController {
    * The text a send with these `templateParameters` would carry, with its
    * encoding and segment count. Every placeholder must be given a value and
    * no other parameter may be sent (400 naming each).
+   * @summary Render a template
    */
   @Post('accounts/{accountId}/templates/{templateId}/render')
   @Security('bearer')
@@ -125,7 +133,7 @@ export class TemplatesController extends GatewayController {
     );
     return {
       templateId: rendered.templateId,
-      channelType: rendered.channelType,
+      channelType: rendered.channelType as RenderedTemplate['channelType'],
       body: rendered.body,
       segmentCount: rendered.segmentCount,
       encoding: rendered.encoding,

@@ -11,7 +11,7 @@ export function toTemplateResource(t: messagingV1.Template): TemplateResource {
     templateId: t.templateId,
     accountId: t.accountId,
     name: t.name,
-    channelType: t.channelType,
+    channelType: t.channelType as TemplateResource['channelType'],
     bodyTemplate: t.bodyTemplate,
     replyOptions: toReplyOptions(t.replyOptions),
     placeholders: t.placeholders,

@@ -72,7 +72,7 @@ export interface TemplateResource {
   templateId: string;
   accountId: string;
   name: string;
-  channelType: string;
+  channelType: ChannelType;
   bodyTemplate: string;
   /** Keys and aliases in upper case; empty when it offers none. */
   replyOptions: ReplyOption[];
@@ -97,7 +97,7 @@ export interface RenderTemplateRequest {
 /** The text a send with these parameters would carry, segmented as carriers bill it. */
 export interface RenderedTemplate {
   templateId: string;
-  channelType: string;
+  channelType: ChannelType;
   body: string;
   segmentCount: number;
   /** gsm7 or ucs2. */
