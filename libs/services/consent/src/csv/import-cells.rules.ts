@@ -5,16 +5,15 @@
  *
  * The address rules are the ones POST .../opt-out applies (E.164 for Sms and
  * WhatsApp, an e-mail address in lower case for Email; DECISIONS "Messages"),
- * so an imported opt-out matches one recorded through the API.
+ * so an imported opt-out matches one recorded through the API: they are
+ * that route's own rules (consent-fields.rules.ts), not a copy.
  */
-export const IMPORT_CHANNELS = ['Sms', 'WhatsApp', 'Email'] as const;
-export type ImportChannel = (typeof IMPORT_CHANNELS)[number];
+import { isE164, isEmailAddress } from '../opt-outs/consent-fields.rules';
+import { CHANNELS, type Channel } from '../opt-outs/opt-out';
 
-// '+', a non-zero leading digit, then up to 14 more (E.164's 15 digits at most).
-const E164 = /^\+[1-9][0-9]{1,14}$/;
-// Loose on purpose: the shape of an address, not deliverability.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
-const MAX_EMAIL_LENGTH = 254;
+export const IMPORT_CHANNELS = CHANNELS;
+export type ImportChannel = Channel;
+
 // UTC only: a date, a time to the minute or second with an optional fraction, and Z (no offsets).
 const UTC_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?Z$/i;
 
@@ -33,7 +32,7 @@ export function readChannelCell(reasons: string[], column: string, cell: string)
 export function readPhoneNumberCell(reasons: string[], column: string, cell: string): string | undefined {
   const number = cell.trim();
   if (number === '') reasons.push(`${column} is required`);
-  else if (!E164.test(number)) reasons.push(`${column} must be an E.164 number (such as +14155550100)`);
+  else if (!isE164(number)) reasons.push(`${column} must be an E.164 number (such as +14155550100)`);
   else return number;
   return undefined;
 }
@@ -47,12 +46,12 @@ export function readRecipientCell(reasons: string[], column: string, cell: strin
   }
   if (channel === undefined) return undefined;
   if (channel !== 'Email') {
-    if (E164.test(trimmed)) return trimmed;
+    if (isE164(trimmed)) return trimmed;
     reasons.push(`${column} must be an E.164 number (such as +14155550100) for ${channel}`);
     return undefined;
   }
   const address = trimmed.toLowerCase();
-  if (address.length <= MAX_EMAIL_LENGTH && EMAIL.test(address)) return address;
+  if (isEmailAddress(address)) return address;
   reasons.push(`${column} must be an email address for Email`);
   return undefined;
 }
