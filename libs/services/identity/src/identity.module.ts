@@ -12,6 +12,7 @@ import { createSmtpMailSender, type MailSender } from './mail/smtp-mail-sender';
 import { identityMigrations } from './migrations';
 import { SigningKeyStore } from './signing-keys/signing-key-store';
 import { subscriptionConsumer } from './subscriptions/subscription.consumer';
+import { webhookDeactivationConsumer } from './webhook-deactivations/webhook-deactivation.consumer';
 
 /** What `create` builds, with the handlers exposed so tests can call them without a network. */
 export interface IdentityParts extends ServiceParts {
@@ -38,7 +39,7 @@ export const identityService: IdentityModule = {
       handlers,
       grpc: [implementService(identityV1.IdentityServiceService, handlers, logger, identityAccess)],
       jobs: [sendDueMailJob({ db, clock, logger, sender })],
-      consumers: [subscriptionConsumer({ outbox, clock, logger })],
+      consumers: [subscriptionConsumer({ outbox, clock, logger }), webhookDeactivationConsumer({ config, clock, logger })],
       // The first signing key is made at start-up rather than on the first login.
       start: async () => void (await ctx.keys.current()),
       stop: async () => sender?.close(),

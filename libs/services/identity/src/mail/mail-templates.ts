@@ -1,5 +1,11 @@
 /** A plain-text mail as identity queues it. */
-export type MailKind = 'email_verification' | 'registration_attempt' | 'step_up_code' | 'user_invitation' | 'sign_in_locked';
+export type MailKind =
+  | 'email_verification'
+  | 'registration_attempt'
+  | 'step_up_code'
+  | 'user_invitation'
+  | 'sign_in_locked'
+  | 'webhook_deactivated';
 
 export interface MailContent {
   kind: MailKind;
@@ -114,6 +120,60 @@ export function signInLockedMail(input: { to: string; lockedUntil: Date; lockSec
       '',
       'If this was you, wait and try again. If it was not, someone may be guessing your password:',
       'choose a strong password and turn on multi-factor authentication.',
+      '',
+    ].join('\n'),
+  };
+}
+
+/** outgoing_mail.subject is varchar(200). */
+const SUBJECT_MAX = 200;
+/** The receiver's error can be a whole response body; the delivery log keeps the rest. */
+const LAST_ERROR_MAX = 500;
+
+/** One line of at most `max` characters: a customer's label or error must not break the subject or fill the mail. */
+function oneLine(value: string, max: number): string {
+  const line = value.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * Tells an Admin that the webhook dispatcher gave up on an endpoint after
+ * failed deliveries in a row (spec 3.3), and how to turn it back on.
+ */
+export function webhookDeactivatedMail(input: {
+  to: string;
+  publicBaseUrl: string;
+  webhookId: string;
+  url: string;
+  label: string;
+  consecutiveFailures: number;
+  lastError?: string;
+  deactivatedAt?: Date;
+}): MailContent {
+  const route = `${input.publicBaseUrl}/v1/webhooks/${input.webhookId}`;
+  const name = input.label.trim() || input.url;
+  const subjectPrefix = 'Webhook endpoint deactivated: ';
+  const lastError = input.lastError?.trim() ? oneLine(input.lastError, LAST_ERROR_MAX) : undefined;
+  return {
+    kind: 'webhook_deactivated',
+    to: input.to,
+    subject: subjectPrefix + oneLine(name, SUBJECT_MAX - subjectPrefix.length),
+    text: [
+      `Your webhook endpoint was deactivated after ${input.consecutiveFailures} failed deliveries in a row` +
+        (input.deactivatedAt ? ` (at ${input.deactivatedAt.toISOString()}).` : '.'),
+      '',
+      ...(input.label.trim() ? [`Label: ${oneLine(input.label, SUBJECT_MAX)}`] : []),
+      `URL: ${input.url}`,
+      `Webhook id: ${input.webhookId}`,
+      ...(lastError ? [`Last error: ${lastError}`] : []),
+      '',
+      'Events are no longer sent to this endpoint.',
+      '',
+      'Once the endpoint works again, re-activate it (this also resets its failure count):',
+      `PUT ${route}`,
+      '{"active": true}',
+      '',
+      `The delivery log: GET ${route}/deliveries`,
       '',
     ].join('\n'),
   };

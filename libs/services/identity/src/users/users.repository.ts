@@ -67,6 +67,11 @@ export async function lockActiveAdmins(trx: Knex.Transaction, accountId: string)
   return trx(USERS).where({ account_id: accountId, role: 'Admin', status: 'active' }).forUpdate().pluck('id');
 }
 
+/** The addresses of the account's active Admins, oldest first (those told about the account's own problems). */
+export async function activeAdminEmails(trx: Knex.Transaction, accountId: string): Promise<string[]> {
+  return trx(USERS).where({ account_id: accountId, role: 'Admin', status: 'active' }).orderBy([{ column: 'created_at' }, { column: 'id' }]).pluck('email');
+}
+
 export async function updateUserRow(
   trx: Knex.Transaction,
   userId: string,
