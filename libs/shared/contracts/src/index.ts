@@ -15,6 +15,7 @@ export * as repliesEvents from './generated/replies/v1/events.pb';
 export * as consentV1 from './generated/consent/v1/consent.pb';
 export * as consentEvents from './generated/consent/v1/events.pb';
 export * as webhooksV1 from './generated/webhooks/v1/webhooks.pb';
+export * as webhooksEvents from './generated/webhooks/v1/events.pb';
 export * as tendlcV1 from './generated/tendlc/v1/tendlc.pb';
 export * from './topics';
 export * from './reply-keywords';

@@ -8,6 +8,7 @@ export const TOPICS = {
   carrierInbound: 'carrier.inbound',
   billing: 'billing.events',
   registry: 'registry.events',
+  webhooks: 'webhooks.events',
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
@@ -30,6 +31,7 @@ export const EVENT_TYPES = {
   RecipientOptedOut: { topic: TOPICS.consent, version: 1 },
   RecipientOptedIn: { topic: TOPICS.consent, version: 1 },
   PaymentSubscriptionUpdated: { topic: TOPICS.billing, version: 1 },
+  WebhookEndpointDeactivated: { topic: TOPICS.webhooks, version: 1 },
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;

@@ -26,9 +26,31 @@ export interface WebhookEndpoint {
   subaccountId?: string | undefined;
   url: string;
   label: string;
+  /** Canonical: comma-separated, trimmed, in the order given, no repeats. */
   subscribedEvents: string;
   active: boolean;
   createdAt: string;
+  updatedAt: string;
+  /** Failed deliveries in a row (50 deactivates the endpoint). */
+  consecutiveFailures: number;
+  /** Set while the service has deactivated the endpoint (spec 3.3). */
+  deactivatedAt?: string | undefined;
+}
+
+export interface WebhookEndpointWithSecret {
+  endpoint:
+    | WebhookEndpoint
+    | undefined;
+  /** `whsec_...`: shown only here. */
+  signingSecret: string;
+}
+
+export interface CreateWebhookEndpointRequest {
+  accountId: string;
+  subaccountId?: string | undefined;
+  url: string;
+  label?: string | undefined;
+  subscribedEvents: string;
 }
 
 export interface ListWebhookEndpointsRequest {
@@ -37,6 +59,94 @@ export interface ListWebhookEndpointsRequest {
 
 export interface ListWebhookEndpointsResponse {
   items: WebhookEndpoint[];
+}
+
+export interface WebhookEndpointRef {
+  accountId: string;
+  webhookId: string;
+}
+
+export interface UpdateWebhookEndpointRequest {
+  accountId: string;
+  webhookId: string;
+  url?: string | undefined;
+  label?: string | undefined;
+  subscribedEvents?: string | undefined;
+  active?: boolean | undefined;
+}
+
+export interface DeleteWebhookEndpointResponse {
+}
+
+/** One try of a delivery (spec 6.3). */
+export interface WebhookDeliveryAttempt {
+  number: number;
+  /** first, retry, test or replay. */
+  trigger: string;
+  attemptedAt: string;
+  /** The receiver's HTTP status, when it answered. */
+  statusCode?:
+    | number
+    | undefined;
+  /** Why it failed, when it did (timeout, refused connection, blocked address, status...). */
+  error?: string | undefined;
+  durationMs: number;
+  succeeded: boolean;
+}
+
+/** A delivery of one event to one endpoint: its X-Webhook-Id is delivery_log_id. */
+export interface WebhookDelivery {
+  deliveryLogId: string;
+  webhookId: string;
+  eventType: string;
+  messageId?:
+    | string
+    | undefined;
+  /** Pending, Succeeded or Failed. */
+  status: string;
+  attempts: WebhookDeliveryAttempt[];
+  /** When the next automatic attempt is due (Pending only). */
+  nextAttemptAt?: string | undefined;
+  createdAt: string;
+  /** The JSON body every attempt sends. */
+  payloadJson: string;
+}
+
+export interface ListWebhookDeliveriesRequest {
+  accountId: string;
+  webhookId: string;
+  pageSize?: number | undefined;
+  cursor?: string | undefined;
+}
+
+export interface ListWebhookDeliveriesResponse {
+  items: WebhookDelivery[];
+  nextCursor?: string | undefined;
+}
+
+export interface ReplayWebhookDeliveryRequest {
+  accountId: string;
+  webhookId: string;
+  deliveryLogId: string;
+}
+
+export interface BillingWebhookRequest {
+  accountId: string;
+}
+
+export interface EnableBillingWebhookRequest {
+  accountId: string;
+  url: string;
+}
+
+export interface BillingWebhookConfig {
+  enabled: boolean;
+  url?:
+    | string
+    | undefined;
+  /** Only in the answers to enable and regenerate-secret. */
+  signingSecret?: string | undefined;
+  updatedAt?: string | undefined;
 }
 
 function createBaseWebhookEndpoint(): WebhookEndpoint {
@@ -49,6 +159,9 @@ function createBaseWebhookEndpoint(): WebhookEndpoint {
     subscribedEvents: "",
     active: false,
     createdAt: "",
+    updatedAt: "",
+    consecutiveFailures: 0,
+    deactivatedAt: undefined,
   };
 }
 
@@ -77,6 +190,15 @@ export const WebhookEndpoint: MessageFns<WebhookEndpoint> = {
     }
     if (message.createdAt !== "") {
       writer.uint32(66).string(message.createdAt);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(74).string(message.updatedAt);
+    }
+    if (message.consecutiveFailures !== 0) {
+      writer.uint32(80).int32(message.consecutiveFailures);
+    }
+    if (message.deactivatedAt !== undefined) {
+      writer.uint32(90).string(message.deactivatedAt);
     }
     return writer;
   },
@@ -158,6 +280,30 @@ export const WebhookEndpoint: MessageFns<WebhookEndpoint> = {
             message.createdAt = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.consecutiveFailures = reader.int32();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.deactivatedAt = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -200,6 +346,21 @@ export const WebhookEndpoint: MessageFns<WebhookEndpoint> = {
         : isSet(object.created_at)
         ? globalThis.String(object.created_at)
         : "",
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+      consecutiveFailures: isSet(object.consecutiveFailures)
+        ? globalThis.Number(object.consecutiveFailures)
+        : isSet(object.consecutive_failures)
+        ? globalThis.Number(object.consecutive_failures)
+        : 0,
+      deactivatedAt: isSet(object.deactivatedAt)
+        ? globalThis.String(object.deactivatedAt)
+        : isSet(object.deactivated_at)
+        ? globalThis.String(object.deactivated_at)
+        : undefined,
     };
   },
 
@@ -229,6 +390,15 @@ export const WebhookEndpoint: MessageFns<WebhookEndpoint> = {
     if (message.createdAt !== "") {
       obj.createdAt = message.createdAt;
     }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    if (message.consecutiveFailures !== 0) {
+      obj.consecutiveFailures = Math.round(message.consecutiveFailures);
+    }
+    if (message.deactivatedAt !== undefined) {
+      obj.deactivatedAt = message.deactivatedAt;
+    }
     return obj;
   },
 
@@ -245,6 +415,245 @@ export const WebhookEndpoint: MessageFns<WebhookEndpoint> = {
     message.subscribedEvents = object.subscribedEvents ?? "";
     message.active = object.active ?? false;
     message.createdAt = object.createdAt ?? "";
+    message.updatedAt = object.updatedAt ?? "";
+    message.consecutiveFailures = object.consecutiveFailures ?? 0;
+    message.deactivatedAt = object.deactivatedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseWebhookEndpointWithSecret(): WebhookEndpointWithSecret {
+  return { endpoint: undefined, signingSecret: "" };
+}
+
+export const WebhookEndpointWithSecret: MessageFns<WebhookEndpointWithSecret> = {
+  encode(message: WebhookEndpointWithSecret, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.endpoint !== undefined) {
+      WebhookEndpoint.encode(message.endpoint, writer.uint32(10).fork()).join();
+    }
+    if (message.signingSecret !== "") {
+      writer.uint32(18).string(message.signingSecret);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WebhookEndpointWithSecret {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWebhookEndpointWithSecret();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.endpoint = WebhookEndpoint.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.signingSecret = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WebhookEndpointWithSecret {
+    return {
+      endpoint: isSet(object.endpoint) ? WebhookEndpoint.fromJSON(object.endpoint) : undefined,
+      signingSecret: isSet(object.signingSecret)
+        ? globalThis.String(object.signingSecret)
+        : isSet(object.signing_secret)
+        ? globalThis.String(object.signing_secret)
+        : "",
+    };
+  },
+
+  toJSON(message: WebhookEndpointWithSecret): unknown {
+    const obj: any = {};
+    if (message.endpoint !== undefined) {
+      obj.endpoint = WebhookEndpoint.toJSON(message.endpoint);
+    }
+    if (message.signingSecret !== "") {
+      obj.signingSecret = message.signingSecret;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WebhookEndpointWithSecret>, I>>(base?: I): WebhookEndpointWithSecret {
+    return WebhookEndpointWithSecret.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WebhookEndpointWithSecret>, I>>(object: I): WebhookEndpointWithSecret {
+    const message = createBaseWebhookEndpointWithSecret();
+    message.endpoint = (object.endpoint !== undefined && object.endpoint !== null)
+      ? WebhookEndpoint.fromPartial(object.endpoint)
+      : undefined;
+    message.signingSecret = object.signingSecret ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateWebhookEndpointRequest(): CreateWebhookEndpointRequest {
+  return { accountId: "", subaccountId: undefined, url: "", label: undefined, subscribedEvents: "" };
+}
+
+export const CreateWebhookEndpointRequest: MessageFns<CreateWebhookEndpointRequest> = {
+  encode(message: CreateWebhookEndpointRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.url !== "") {
+      writer.uint32(26).string(message.url);
+    }
+    if (message.label !== undefined) {
+      writer.uint32(34).string(message.label);
+    }
+    if (message.subscribedEvents !== "") {
+      writer.uint32(42).string(message.subscribedEvents);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateWebhookEndpointRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateWebhookEndpointRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.subscribedEvents = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateWebhookEndpointRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : undefined,
+      subscribedEvents: isSet(object.subscribedEvents)
+        ? globalThis.String(object.subscribedEvents)
+        : isSet(object.subscribed_events)
+        ? globalThis.String(object.subscribed_events)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateWebhookEndpointRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.label !== undefined) {
+      obj.label = message.label;
+    }
+    if (message.subscribedEvents !== "") {
+      obj.subscribedEvents = message.subscribedEvents;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateWebhookEndpointRequest>, I>>(base?: I): CreateWebhookEndpointRequest {
+    return CreateWebhookEndpointRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateWebhookEndpointRequest>, I>>(object: I): CreateWebhookEndpointRequest {
+    const message = createBaseCreateWebhookEndpointRequest();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.url = object.url ?? "";
+    message.label = object.label ?? undefined;
+    message.subscribedEvents = object.subscribedEvents ?? "";
     return message;
   },
 };
@@ -391,9 +800,1380 @@ export const ListWebhookEndpointsResponse: MessageFns<ListWebhookEndpointsRespon
   },
 };
 
-/** Customer webhook endpoints and deliveries (spec 2.6, 3.3, 6). */
+function createBaseWebhookEndpointRef(): WebhookEndpointRef {
+  return { accountId: "", webhookId: "" };
+}
+
+export const WebhookEndpointRef: MessageFns<WebhookEndpointRef> = {
+  encode(message: WebhookEndpointRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.webhookId !== "") {
+      writer.uint32(18).string(message.webhookId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WebhookEndpointRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWebhookEndpointRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.webhookId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WebhookEndpointRef {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      webhookId: isSet(object.webhookId)
+        ? globalThis.String(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.String(object.webhook_id)
+        : "",
+    };
+  },
+
+  toJSON(message: WebhookEndpointRef): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.webhookId !== "") {
+      obj.webhookId = message.webhookId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WebhookEndpointRef>, I>>(base?: I): WebhookEndpointRef {
+    return WebhookEndpointRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WebhookEndpointRef>, I>>(object: I): WebhookEndpointRef {
+    const message = createBaseWebhookEndpointRef();
+    message.accountId = object.accountId ?? "";
+    message.webhookId = object.webhookId ?? "";
+    return message;
+  },
+};
+
+function createBaseUpdateWebhookEndpointRequest(): UpdateWebhookEndpointRequest {
+  return {
+    accountId: "",
+    webhookId: "",
+    url: undefined,
+    label: undefined,
+    subscribedEvents: undefined,
+    active: undefined,
+  };
+}
+
+export const UpdateWebhookEndpointRequest: MessageFns<UpdateWebhookEndpointRequest> = {
+  encode(message: UpdateWebhookEndpointRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.webhookId !== "") {
+      writer.uint32(18).string(message.webhookId);
+    }
+    if (message.url !== undefined) {
+      writer.uint32(26).string(message.url);
+    }
+    if (message.label !== undefined) {
+      writer.uint32(34).string(message.label);
+    }
+    if (message.subscribedEvents !== undefined) {
+      writer.uint32(42).string(message.subscribedEvents);
+    }
+    if (message.active !== undefined) {
+      writer.uint32(48).bool(message.active);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateWebhookEndpointRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateWebhookEndpointRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.webhookId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.subscribedEvents = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.active = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateWebhookEndpointRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      webhookId: isSet(object.webhookId)
+        ? globalThis.String(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.String(object.webhook_id)
+        : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
+      label: isSet(object.label) ? globalThis.String(object.label) : undefined,
+      subscribedEvents: isSet(object.subscribedEvents)
+        ? globalThis.String(object.subscribedEvents)
+        : isSet(object.subscribed_events)
+        ? globalThis.String(object.subscribed_events)
+        : undefined,
+      active: isSet(object.active) ? globalThis.Boolean(object.active) : undefined,
+    };
+  },
+
+  toJSON(message: UpdateWebhookEndpointRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.webhookId !== "") {
+      obj.webhookId = message.webhookId;
+    }
+    if (message.url !== undefined) {
+      obj.url = message.url;
+    }
+    if (message.label !== undefined) {
+      obj.label = message.label;
+    }
+    if (message.subscribedEvents !== undefined) {
+      obj.subscribedEvents = message.subscribedEvents;
+    }
+    if (message.active !== undefined) {
+      obj.active = message.active;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateWebhookEndpointRequest>, I>>(base?: I): UpdateWebhookEndpointRequest {
+    return UpdateWebhookEndpointRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateWebhookEndpointRequest>, I>>(object: I): UpdateWebhookEndpointRequest {
+    const message = createBaseUpdateWebhookEndpointRequest();
+    message.accountId = object.accountId ?? "";
+    message.webhookId = object.webhookId ?? "";
+    message.url = object.url ?? undefined;
+    message.label = object.label ?? undefined;
+    message.subscribedEvents = object.subscribedEvents ?? undefined;
+    message.active = object.active ?? undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteWebhookEndpointResponse(): DeleteWebhookEndpointResponse {
+  return {};
+}
+
+export const DeleteWebhookEndpointResponse: MessageFns<DeleteWebhookEndpointResponse> = {
+  encode(_: DeleteWebhookEndpointResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteWebhookEndpointResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteWebhookEndpointResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteWebhookEndpointResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteWebhookEndpointResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteWebhookEndpointResponse>, I>>(base?: I): DeleteWebhookEndpointResponse {
+    return DeleteWebhookEndpointResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteWebhookEndpointResponse>, I>>(_: I): DeleteWebhookEndpointResponse {
+    const message = createBaseDeleteWebhookEndpointResponse();
+    return message;
+  },
+};
+
+function createBaseWebhookDeliveryAttempt(): WebhookDeliveryAttempt {
+  return {
+    number: 0,
+    trigger: "",
+    attemptedAt: "",
+    statusCode: undefined,
+    error: undefined,
+    durationMs: 0,
+    succeeded: false,
+  };
+}
+
+export const WebhookDeliveryAttempt: MessageFns<WebhookDeliveryAttempt> = {
+  encode(message: WebhookDeliveryAttempt, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.number !== 0) {
+      writer.uint32(8).int32(message.number);
+    }
+    if (message.trigger !== "") {
+      writer.uint32(18).string(message.trigger);
+    }
+    if (message.attemptedAt !== "") {
+      writer.uint32(26).string(message.attemptedAt);
+    }
+    if (message.statusCode !== undefined) {
+      writer.uint32(32).int32(message.statusCode);
+    }
+    if (message.error !== undefined) {
+      writer.uint32(42).string(message.error);
+    }
+    if (message.durationMs !== 0) {
+      writer.uint32(48).int32(message.durationMs);
+    }
+    if (message.succeeded !== false) {
+      writer.uint32(56).bool(message.succeeded);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WebhookDeliveryAttempt {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWebhookDeliveryAttempt();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.number = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.trigger = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.attemptedAt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.statusCode = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.error = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.durationMs = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.succeeded = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WebhookDeliveryAttempt {
+    return {
+      number: isSet(object.number) ? globalThis.Number(object.number) : 0,
+      trigger: isSet(object.trigger) ? globalThis.String(object.trigger) : "",
+      attemptedAt: isSet(object.attemptedAt)
+        ? globalThis.String(object.attemptedAt)
+        : isSet(object.attempted_at)
+        ? globalThis.String(object.attempted_at)
+        : "",
+      statusCode: isSet(object.statusCode)
+        ? globalThis.Number(object.statusCode)
+        : isSet(object.status_code)
+        ? globalThis.Number(object.status_code)
+        : undefined,
+      error: isSet(object.error) ? globalThis.String(object.error) : undefined,
+      durationMs: isSet(object.durationMs)
+        ? globalThis.Number(object.durationMs)
+        : isSet(object.duration_ms)
+        ? globalThis.Number(object.duration_ms)
+        : 0,
+      succeeded: isSet(object.succeeded) ? globalThis.Boolean(object.succeeded) : false,
+    };
+  },
+
+  toJSON(message: WebhookDeliveryAttempt): unknown {
+    const obj: any = {};
+    if (message.number !== 0) {
+      obj.number = Math.round(message.number);
+    }
+    if (message.trigger !== "") {
+      obj.trigger = message.trigger;
+    }
+    if (message.attemptedAt !== "") {
+      obj.attemptedAt = message.attemptedAt;
+    }
+    if (message.statusCode !== undefined) {
+      obj.statusCode = Math.round(message.statusCode);
+    }
+    if (message.error !== undefined) {
+      obj.error = message.error;
+    }
+    if (message.durationMs !== 0) {
+      obj.durationMs = Math.round(message.durationMs);
+    }
+    if (message.succeeded !== false) {
+      obj.succeeded = message.succeeded;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WebhookDeliveryAttempt>, I>>(base?: I): WebhookDeliveryAttempt {
+    return WebhookDeliveryAttempt.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WebhookDeliveryAttempt>, I>>(object: I): WebhookDeliveryAttempt {
+    const message = createBaseWebhookDeliveryAttempt();
+    message.number = object.number ?? 0;
+    message.trigger = object.trigger ?? "";
+    message.attemptedAt = object.attemptedAt ?? "";
+    message.statusCode = object.statusCode ?? undefined;
+    message.error = object.error ?? undefined;
+    message.durationMs = object.durationMs ?? 0;
+    message.succeeded = object.succeeded ?? false;
+    return message;
+  },
+};
+
+function createBaseWebhookDelivery(): WebhookDelivery {
+  return {
+    deliveryLogId: "",
+    webhookId: "",
+    eventType: "",
+    messageId: undefined,
+    status: "",
+    attempts: [],
+    nextAttemptAt: undefined,
+    createdAt: "",
+    payloadJson: "",
+  };
+}
+
+export const WebhookDelivery: MessageFns<WebhookDelivery> = {
+  encode(message: WebhookDelivery, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deliveryLogId !== "") {
+      writer.uint32(10).string(message.deliveryLogId);
+    }
+    if (message.webhookId !== "") {
+      writer.uint32(18).string(message.webhookId);
+    }
+    if (message.eventType !== "") {
+      writer.uint32(26).string(message.eventType);
+    }
+    if (message.messageId !== undefined) {
+      writer.uint32(34).string(message.messageId);
+    }
+    if (message.status !== "") {
+      writer.uint32(42).string(message.status);
+    }
+    for (const v of message.attempts) {
+      WebhookDeliveryAttempt.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.nextAttemptAt !== undefined) {
+      writer.uint32(58).string(message.nextAttemptAt);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(66).string(message.createdAt);
+    }
+    if (message.payloadJson !== "") {
+      writer.uint32(74).string(message.payloadJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WebhookDelivery {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWebhookDelivery();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.deliveryLogId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.webhookId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.eventType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.attempts.push(WebhookDeliveryAttempt.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.nextAttemptAt = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.payloadJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WebhookDelivery {
+    return {
+      deliveryLogId: isSet(object.deliveryLogId)
+        ? globalThis.String(object.deliveryLogId)
+        : isSet(object.delivery_log_id)
+        ? globalThis.String(object.delivery_log_id)
+        : "",
+      webhookId: isSet(object.webhookId)
+        ? globalThis.String(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.String(object.webhook_id)
+        : "",
+      eventType: isSet(object.eventType)
+        ? globalThis.String(object.eventType)
+        : isSet(object.event_type)
+        ? globalThis.String(object.event_type)
+        : "",
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : undefined,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      attempts: globalThis.Array.isArray(object?.attempts)
+        ? object.attempts.map((e: any) => WebhookDeliveryAttempt.fromJSON(e))
+        : [],
+      nextAttemptAt: isSet(object.nextAttemptAt)
+        ? globalThis.String(object.nextAttemptAt)
+        : isSet(object.next_attempt_at)
+        ? globalThis.String(object.next_attempt_at)
+        : undefined,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      payloadJson: isSet(object.payloadJson)
+        ? globalThis.String(object.payloadJson)
+        : isSet(object.payload_json)
+        ? globalThis.String(object.payload_json)
+        : "",
+    };
+  },
+
+  toJSON(message: WebhookDelivery): unknown {
+    const obj: any = {};
+    if (message.deliveryLogId !== "") {
+      obj.deliveryLogId = message.deliveryLogId;
+    }
+    if (message.webhookId !== "") {
+      obj.webhookId = message.webhookId;
+    }
+    if (message.eventType !== "") {
+      obj.eventType = message.eventType;
+    }
+    if (message.messageId !== undefined) {
+      obj.messageId = message.messageId;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.attempts?.length) {
+      obj.attempts = message.attempts.map((e) => WebhookDeliveryAttempt.toJSON(e));
+    }
+    if (message.nextAttemptAt !== undefined) {
+      obj.nextAttemptAt = message.nextAttemptAt;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.payloadJson !== "") {
+      obj.payloadJson = message.payloadJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WebhookDelivery>, I>>(base?: I): WebhookDelivery {
+    return WebhookDelivery.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WebhookDelivery>, I>>(object: I): WebhookDelivery {
+    const message = createBaseWebhookDelivery();
+    message.deliveryLogId = object.deliveryLogId ?? "";
+    message.webhookId = object.webhookId ?? "";
+    message.eventType = object.eventType ?? "";
+    message.messageId = object.messageId ?? undefined;
+    message.status = object.status ?? "";
+    message.attempts = object.attempts?.map((e) => WebhookDeliveryAttempt.fromPartial(e)) || [];
+    message.nextAttemptAt = object.nextAttemptAt ?? undefined;
+    message.createdAt = object.createdAt ?? "";
+    message.payloadJson = object.payloadJson ?? "";
+    return message;
+  },
+};
+
+function createBaseListWebhookDeliveriesRequest(): ListWebhookDeliveriesRequest {
+  return { accountId: "", webhookId: "", pageSize: undefined, cursor: undefined };
+}
+
+export const ListWebhookDeliveriesRequest: MessageFns<ListWebhookDeliveriesRequest> = {
+  encode(message: ListWebhookDeliveriesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.webhookId !== "") {
+      writer.uint32(18).string(message.webhookId);
+    }
+    if (message.pageSize !== undefined) {
+      writer.uint32(24).int32(message.pageSize);
+    }
+    if (message.cursor !== undefined) {
+      writer.uint32(34).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWebhookDeliveriesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWebhookDeliveriesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.webhookId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListWebhookDeliveriesRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      webhookId: isSet(object.webhookId)
+        ? globalThis.String(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.String(object.webhook_id)
+        : "",
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : undefined,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : undefined,
+    };
+  },
+
+  toJSON(message: ListWebhookDeliveriesRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.webhookId !== "") {
+      obj.webhookId = message.webhookId;
+    }
+    if (message.pageSize !== undefined) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.cursor !== undefined) {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListWebhookDeliveriesRequest>, I>>(base?: I): ListWebhookDeliveriesRequest {
+    return ListWebhookDeliveriesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListWebhookDeliveriesRequest>, I>>(object: I): ListWebhookDeliveriesRequest {
+    const message = createBaseListWebhookDeliveriesRequest();
+    message.accountId = object.accountId ?? "";
+    message.webhookId = object.webhookId ?? "";
+    message.pageSize = object.pageSize ?? undefined;
+    message.cursor = object.cursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListWebhookDeliveriesResponse(): ListWebhookDeliveriesResponse {
+  return { items: [], nextCursor: undefined };
+}
+
+export const ListWebhookDeliveriesResponse: MessageFns<ListWebhookDeliveriesResponse> = {
+  encode(message: ListWebhookDeliveriesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      WebhookDelivery.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== undefined) {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWebhookDeliveriesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWebhookDeliveriesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(WebhookDelivery.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListWebhookDeliveriesResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => WebhookDelivery.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListWebhookDeliveriesResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => WebhookDelivery.toJSON(e));
+    }
+    if (message.nextCursor !== undefined) {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListWebhookDeliveriesResponse>, I>>(base?: I): ListWebhookDeliveriesResponse {
+    return ListWebhookDeliveriesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListWebhookDeliveriesResponse>, I>>(
+    object: I,
+  ): ListWebhookDeliveriesResponse {
+    const message = createBaseListWebhookDeliveriesResponse();
+    message.items = object.items?.map((e) => WebhookDelivery.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseReplayWebhookDeliveryRequest(): ReplayWebhookDeliveryRequest {
+  return { accountId: "", webhookId: "", deliveryLogId: "" };
+}
+
+export const ReplayWebhookDeliveryRequest: MessageFns<ReplayWebhookDeliveryRequest> = {
+  encode(message: ReplayWebhookDeliveryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.webhookId !== "") {
+      writer.uint32(18).string(message.webhookId);
+    }
+    if (message.deliveryLogId !== "") {
+      writer.uint32(26).string(message.deliveryLogId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReplayWebhookDeliveryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReplayWebhookDeliveryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.webhookId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.deliveryLogId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReplayWebhookDeliveryRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      webhookId: isSet(object.webhookId)
+        ? globalThis.String(object.webhookId)
+        : isSet(object.webhook_id)
+        ? globalThis.String(object.webhook_id)
+        : "",
+      deliveryLogId: isSet(object.deliveryLogId)
+        ? globalThis.String(object.deliveryLogId)
+        : isSet(object.delivery_log_id)
+        ? globalThis.String(object.delivery_log_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ReplayWebhookDeliveryRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.webhookId !== "") {
+      obj.webhookId = message.webhookId;
+    }
+    if (message.deliveryLogId !== "") {
+      obj.deliveryLogId = message.deliveryLogId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReplayWebhookDeliveryRequest>, I>>(base?: I): ReplayWebhookDeliveryRequest {
+    return ReplayWebhookDeliveryRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReplayWebhookDeliveryRequest>, I>>(object: I): ReplayWebhookDeliveryRequest {
+    const message = createBaseReplayWebhookDeliveryRequest();
+    message.accountId = object.accountId ?? "";
+    message.webhookId = object.webhookId ?? "";
+    message.deliveryLogId = object.deliveryLogId ?? "";
+    return message;
+  },
+};
+
+function createBaseBillingWebhookRequest(): BillingWebhookRequest {
+  return { accountId: "" };
+}
+
+export const BillingWebhookRequest: MessageFns<BillingWebhookRequest> = {
+  encode(message: BillingWebhookRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BillingWebhookRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBillingWebhookRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BillingWebhookRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+    };
+  },
+
+  toJSON(message: BillingWebhookRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BillingWebhookRequest>, I>>(base?: I): BillingWebhookRequest {
+    return BillingWebhookRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BillingWebhookRequest>, I>>(object: I): BillingWebhookRequest {
+    const message = createBaseBillingWebhookRequest();
+    message.accountId = object.accountId ?? "";
+    return message;
+  },
+};
+
+function createBaseEnableBillingWebhookRequest(): EnableBillingWebhookRequest {
+  return { accountId: "", url: "" };
+}
+
+export const EnableBillingWebhookRequest: MessageFns<EnableBillingWebhookRequest> = {
+  encode(message: EnableBillingWebhookRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EnableBillingWebhookRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEnableBillingWebhookRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EnableBillingWebhookRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+    };
+  },
+
+  toJSON(message: EnableBillingWebhookRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EnableBillingWebhookRequest>, I>>(base?: I): EnableBillingWebhookRequest {
+    return EnableBillingWebhookRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EnableBillingWebhookRequest>, I>>(object: I): EnableBillingWebhookRequest {
+    const message = createBaseEnableBillingWebhookRequest();
+    message.accountId = object.accountId ?? "";
+    message.url = object.url ?? "";
+    return message;
+  },
+};
+
+function createBaseBillingWebhookConfig(): BillingWebhookConfig {
+  return { enabled: false, url: undefined, signingSecret: undefined, updatedAt: undefined };
+}
+
+export const BillingWebhookConfig: MessageFns<BillingWebhookConfig> = {
+  encode(message: BillingWebhookConfig, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.enabled !== false) {
+      writer.uint32(8).bool(message.enabled);
+    }
+    if (message.url !== undefined) {
+      writer.uint32(18).string(message.url);
+    }
+    if (message.signingSecret !== undefined) {
+      writer.uint32(26).string(message.signingSecret);
+    }
+    if (message.updatedAt !== undefined) {
+      writer.uint32(34).string(message.updatedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BillingWebhookConfig {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBillingWebhookConfig();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.enabled = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.signingSecret = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BillingWebhookConfig {
+    return {
+      enabled: isSet(object.enabled) ? globalThis.Boolean(object.enabled) : false,
+      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
+      signingSecret: isSet(object.signingSecret)
+        ? globalThis.String(object.signingSecret)
+        : isSet(object.signing_secret)
+        ? globalThis.String(object.signing_secret)
+        : undefined,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: BillingWebhookConfig): unknown {
+    const obj: any = {};
+    if (message.enabled !== false) {
+      obj.enabled = message.enabled;
+    }
+    if (message.url !== undefined) {
+      obj.url = message.url;
+    }
+    if (message.signingSecret !== undefined) {
+      obj.signingSecret = message.signingSecret;
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BillingWebhookConfig>, I>>(base?: I): BillingWebhookConfig {
+    return BillingWebhookConfig.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BillingWebhookConfig>, I>>(object: I): BillingWebhookConfig {
+    const message = createBaseBillingWebhookConfig();
+    message.enabled = object.enabled ?? false;
+    message.url = object.url ?? undefined;
+    message.signingSecret = object.signingSecret ?? undefined;
+    message.updatedAt = object.updatedAt ?? undefined;
+    return message;
+  },
+};
+
+/**
+ * Customer webhook endpoints, their signed deliveries and the delivery log
+ * (spec 2.6, 3.3, 4.6, 6), and the billing webhook subscription (4.6).
+ */
 export type WebhookDispatcherServiceService = typeof WebhookDispatcherServiceService;
 export const WebhookDispatcherServiceService = {
+  /** POST /v1/webhooks: answers the `whsec_` signing secret, once. */
+  createWebhookEndpoint: {
+    path: "/webhooks.v1.WebhookDispatcherService/CreateWebhookEndpoint" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateWebhookEndpointRequest): Buffer =>
+      Buffer.from(CreateWebhookEndpointRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateWebhookEndpointRequest => CreateWebhookEndpointRequest.decode(value),
+    responseSerialize: (value: WebhookEndpointWithSecret): Buffer =>
+      Buffer.from(WebhookEndpointWithSecret.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WebhookEndpointWithSecret => WebhookEndpointWithSecret.decode(value),
+  },
+  /** GET /v1/webhooks */
   listWebhookEndpoints: {
     path: "/webhooks.v1.WebhookDispatcherService/ListWebhookEndpoints" as const,
     requestStream: false as const,
@@ -405,13 +2185,209 @@ export const WebhookDispatcherServiceService = {
       Buffer.from(ListWebhookEndpointsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListWebhookEndpointsResponse => ListWebhookEndpointsResponse.decode(value),
   },
+  /** GET /v1/webhooks/{webhookId} */
+  getWebhookEndpoint: {
+    path: "/webhooks.v1.WebhookDispatcherService/GetWebhookEndpoint" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: WebhookEndpointRef): Buffer => Buffer.from(WebhookEndpointRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): WebhookEndpointRef => WebhookEndpointRef.decode(value),
+    responseSerialize: (value: WebhookEndpoint): Buffer => Buffer.from(WebhookEndpoint.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WebhookEndpoint => WebhookEndpoint.decode(value),
+  },
+  /**
+   * PUT /v1/webhooks/{webhookId}: omitted fields keep their value; active
+   * true re-activates a deactivated endpoint and resets its failure count.
+   */
+  updateWebhookEndpoint: {
+    path: "/webhooks.v1.WebhookDispatcherService/UpdateWebhookEndpoint" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateWebhookEndpointRequest): Buffer =>
+      Buffer.from(UpdateWebhookEndpointRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateWebhookEndpointRequest => UpdateWebhookEndpointRequest.decode(value),
+    responseSerialize: (value: WebhookEndpoint): Buffer => Buffer.from(WebhookEndpoint.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WebhookEndpoint => WebhookEndpoint.decode(value),
+  },
+  /** DELETE /v1/webhooks/{webhookId} */
+  deleteWebhookEndpoint: {
+    path: "/webhooks.v1.WebhookDispatcherService/DeleteWebhookEndpoint" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: WebhookEndpointRef): Buffer => Buffer.from(WebhookEndpointRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): WebhookEndpointRef => WebhookEndpointRef.decode(value),
+    responseSerialize: (value: DeleteWebhookEndpointResponse): Buffer =>
+      Buffer.from(DeleteWebhookEndpointResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteWebhookEndpointResponse => DeleteWebhookEndpointResponse.decode(value),
+  },
+  /**
+   * POST /v1/webhooks/{webhookId}/rotate-secret: every later delivery is
+   * signed with the new secret.
+   */
+  rotateWebhookSecret: {
+    path: "/webhooks.v1.WebhookDispatcherService/RotateWebhookSecret" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: WebhookEndpointRef): Buffer => Buffer.from(WebhookEndpointRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): WebhookEndpointRef => WebhookEndpointRef.decode(value),
+    responseSerialize: (value: WebhookEndpointWithSecret): Buffer =>
+      Buffer.from(WebhookEndpointWithSecret.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WebhookEndpointWithSecret => WebhookEndpointWithSecret.decode(value),
+  },
+  /**
+   * POST /v1/webhooks/{webhookId}/test: one attempt of a test event, made
+   * before it answers.
+   */
+  sendTestEvent: {
+    path: "/webhooks.v1.WebhookDispatcherService/SendTestEvent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: WebhookEndpointRef): Buffer => Buffer.from(WebhookEndpointRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): WebhookEndpointRef => WebhookEndpointRef.decode(value),
+    responseSerialize: (value: WebhookDelivery): Buffer => Buffer.from(WebhookDelivery.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WebhookDelivery => WebhookDelivery.decode(value),
+  },
+  /** GET /v1/webhooks/{webhookId}/deliveries */
+  listWebhookDeliveries: {
+    path: "/webhooks.v1.WebhookDispatcherService/ListWebhookDeliveries" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListWebhookDeliveriesRequest): Buffer =>
+      Buffer.from(ListWebhookDeliveriesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListWebhookDeliveriesRequest => ListWebhookDeliveriesRequest.decode(value),
+    responseSerialize: (value: ListWebhookDeliveriesResponse): Buffer =>
+      Buffer.from(ListWebhookDeliveriesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListWebhookDeliveriesResponse => ListWebhookDeliveriesResponse.decode(value),
+  },
+  /**
+   * POST /v1/webhooks/{webhookId}/deliveries/{deliveryLogId}/replay: the
+   * same X-Webhook-Id and body, a fresh signature; made before it answers.
+   */
+  replayWebhookDelivery: {
+    path: "/webhooks.v1.WebhookDispatcherService/ReplayWebhookDelivery" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ReplayWebhookDeliveryRequest): Buffer =>
+      Buffer.from(ReplayWebhookDeliveryRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ReplayWebhookDeliveryRequest => ReplayWebhookDeliveryRequest.decode(value),
+    responseSerialize: (value: WebhookDelivery): Buffer => Buffer.from(WebhookDelivery.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WebhookDelivery => WebhookDelivery.decode(value),
+  },
+  /** GET /v1/billing/webhooks/config */
+  getBillingWebhookConfig: {
+    path: "/webhooks.v1.WebhookDispatcherService/GetBillingWebhookConfig" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BillingWebhookRequest): Buffer =>
+      Buffer.from(BillingWebhookRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BillingWebhookRequest => BillingWebhookRequest.decode(value),
+    responseSerialize: (value: BillingWebhookConfig): Buffer =>
+      Buffer.from(BillingWebhookConfig.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BillingWebhookConfig => BillingWebhookConfig.decode(value),
+  },
+  /** POST /v1/billing/webhooks/enable { url }: answers the signing secret. */
+  enableBillingWebhook: {
+    path: "/webhooks.v1.WebhookDispatcherService/EnableBillingWebhook" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EnableBillingWebhookRequest): Buffer =>
+      Buffer.from(EnableBillingWebhookRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EnableBillingWebhookRequest => EnableBillingWebhookRequest.decode(value),
+    responseSerialize: (value: BillingWebhookConfig): Buffer =>
+      Buffer.from(BillingWebhookConfig.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BillingWebhookConfig => BillingWebhookConfig.decode(value),
+  },
+  /** POST /v1/billing/webhooks/disable */
+  disableBillingWebhook: {
+    path: "/webhooks.v1.WebhookDispatcherService/DisableBillingWebhook" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BillingWebhookRequest): Buffer =>
+      Buffer.from(BillingWebhookRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BillingWebhookRequest => BillingWebhookRequest.decode(value),
+    responseSerialize: (value: BillingWebhookConfig): Buffer =>
+      Buffer.from(BillingWebhookConfig.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BillingWebhookConfig => BillingWebhookConfig.decode(value),
+  },
+  /**
+   * POST /v1/billing/webhooks/regenerate-secret: answers the new secret;
+   * the old one signs nothing from then on.
+   */
+  regenerateBillingWebhookSecret: {
+    path: "/webhooks.v1.WebhookDispatcherService/RegenerateBillingWebhookSecret" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BillingWebhookRequest): Buffer =>
+      Buffer.from(BillingWebhookRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BillingWebhookRequest => BillingWebhookRequest.decode(value),
+    responseSerialize: (value: BillingWebhookConfig): Buffer =>
+      Buffer.from(BillingWebhookConfig.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BillingWebhookConfig => BillingWebhookConfig.decode(value),
+  },
 } as const;
 
 export interface WebhookDispatcherServiceServer extends UntypedServiceImplementation {
+  /** POST /v1/webhooks: answers the `whsec_` signing secret, once. */
+  createWebhookEndpoint: handleUnaryCall<CreateWebhookEndpointRequest, WebhookEndpointWithSecret>;
+  /** GET /v1/webhooks */
   listWebhookEndpoints: handleUnaryCall<ListWebhookEndpointsRequest, ListWebhookEndpointsResponse>;
+  /** GET /v1/webhooks/{webhookId} */
+  getWebhookEndpoint: handleUnaryCall<WebhookEndpointRef, WebhookEndpoint>;
+  /**
+   * PUT /v1/webhooks/{webhookId}: omitted fields keep their value; active
+   * true re-activates a deactivated endpoint and resets its failure count.
+   */
+  updateWebhookEndpoint: handleUnaryCall<UpdateWebhookEndpointRequest, WebhookEndpoint>;
+  /** DELETE /v1/webhooks/{webhookId} */
+  deleteWebhookEndpoint: handleUnaryCall<WebhookEndpointRef, DeleteWebhookEndpointResponse>;
+  /**
+   * POST /v1/webhooks/{webhookId}/rotate-secret: every later delivery is
+   * signed with the new secret.
+   */
+  rotateWebhookSecret: handleUnaryCall<WebhookEndpointRef, WebhookEndpointWithSecret>;
+  /**
+   * POST /v1/webhooks/{webhookId}/test: one attempt of a test event, made
+   * before it answers.
+   */
+  sendTestEvent: handleUnaryCall<WebhookEndpointRef, WebhookDelivery>;
+  /** GET /v1/webhooks/{webhookId}/deliveries */
+  listWebhookDeliveries: handleUnaryCall<ListWebhookDeliveriesRequest, ListWebhookDeliveriesResponse>;
+  /**
+   * POST /v1/webhooks/{webhookId}/deliveries/{deliveryLogId}/replay: the
+   * same X-Webhook-Id and body, a fresh signature; made before it answers.
+   */
+  replayWebhookDelivery: handleUnaryCall<ReplayWebhookDeliveryRequest, WebhookDelivery>;
+  /** GET /v1/billing/webhooks/config */
+  getBillingWebhookConfig: handleUnaryCall<BillingWebhookRequest, BillingWebhookConfig>;
+  /** POST /v1/billing/webhooks/enable { url }: answers the signing secret. */
+  enableBillingWebhook: handleUnaryCall<EnableBillingWebhookRequest, BillingWebhookConfig>;
+  /** POST /v1/billing/webhooks/disable */
+  disableBillingWebhook: handleUnaryCall<BillingWebhookRequest, BillingWebhookConfig>;
+  /**
+   * POST /v1/billing/webhooks/regenerate-secret: answers the new secret;
+   * the old one signs nothing from then on.
+   */
+  regenerateBillingWebhookSecret: handleUnaryCall<BillingWebhookRequest, BillingWebhookConfig>;
 }
 
 export interface WebhookDispatcherServiceClient extends Client {
+  /** POST /v1/webhooks: answers the `whsec_` signing secret, once. */
+  createWebhookEndpoint(
+    request: CreateWebhookEndpointRequest,
+    callback: (error: ServiceError | null, response: WebhookEndpointWithSecret) => void,
+  ): ClientUnaryCall;
+  createWebhookEndpoint(
+    request: CreateWebhookEndpointRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WebhookEndpointWithSecret) => void,
+  ): ClientUnaryCall;
+  createWebhookEndpoint(
+    request: CreateWebhookEndpointRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WebhookEndpointWithSecret) => void,
+  ): ClientUnaryCall;
+  /** GET /v1/webhooks */
   listWebhookEndpoints(
     request: ListWebhookEndpointsRequest,
     callback: (error: ServiceError | null, response: ListWebhookEndpointsResponse) => void,
@@ -426,6 +2402,197 @@ export interface WebhookDispatcherServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListWebhookEndpointsResponse) => void,
+  ): ClientUnaryCall;
+  /** GET /v1/webhooks/{webhookId} */
+  getWebhookEndpoint(
+    request: WebhookEndpointRef,
+    callback: (error: ServiceError | null, response: WebhookEndpoint) => void,
+  ): ClientUnaryCall;
+  getWebhookEndpoint(
+    request: WebhookEndpointRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WebhookEndpoint) => void,
+  ): ClientUnaryCall;
+  getWebhookEndpoint(
+    request: WebhookEndpointRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WebhookEndpoint) => void,
+  ): ClientUnaryCall;
+  /**
+   * PUT /v1/webhooks/{webhookId}: omitted fields keep their value; active
+   * true re-activates a deactivated endpoint and resets its failure count.
+   */
+  updateWebhookEndpoint(
+    request: UpdateWebhookEndpointRequest,
+    callback: (error: ServiceError | null, response: WebhookEndpoint) => void,
+  ): ClientUnaryCall;
+  updateWebhookEndpoint(
+    request: UpdateWebhookEndpointRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WebhookEndpoint) => void,
+  ): ClientUnaryCall;
+  updateWebhookEndpoint(
+    request: UpdateWebhookEndpointRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WebhookEndpoint) => void,
+  ): ClientUnaryCall;
+  /** DELETE /v1/webhooks/{webhookId} */
+  deleteWebhookEndpoint(
+    request: WebhookEndpointRef,
+    callback: (error: ServiceError | null, response: DeleteWebhookEndpointResponse) => void,
+  ): ClientUnaryCall;
+  deleteWebhookEndpoint(
+    request: WebhookEndpointRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteWebhookEndpointResponse) => void,
+  ): ClientUnaryCall;
+  deleteWebhookEndpoint(
+    request: WebhookEndpointRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteWebhookEndpointResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * POST /v1/webhooks/{webhookId}/rotate-secret: every later delivery is
+   * signed with the new secret.
+   */
+  rotateWebhookSecret(
+    request: WebhookEndpointRef,
+    callback: (error: ServiceError | null, response: WebhookEndpointWithSecret) => void,
+  ): ClientUnaryCall;
+  rotateWebhookSecret(
+    request: WebhookEndpointRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WebhookEndpointWithSecret) => void,
+  ): ClientUnaryCall;
+  rotateWebhookSecret(
+    request: WebhookEndpointRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WebhookEndpointWithSecret) => void,
+  ): ClientUnaryCall;
+  /**
+   * POST /v1/webhooks/{webhookId}/test: one attempt of a test event, made
+   * before it answers.
+   */
+  sendTestEvent(
+    request: WebhookEndpointRef,
+    callback: (error: ServiceError | null, response: WebhookDelivery) => void,
+  ): ClientUnaryCall;
+  sendTestEvent(
+    request: WebhookEndpointRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WebhookDelivery) => void,
+  ): ClientUnaryCall;
+  sendTestEvent(
+    request: WebhookEndpointRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WebhookDelivery) => void,
+  ): ClientUnaryCall;
+  /** GET /v1/webhooks/{webhookId}/deliveries */
+  listWebhookDeliveries(
+    request: ListWebhookDeliveriesRequest,
+    callback: (error: ServiceError | null, response: ListWebhookDeliveriesResponse) => void,
+  ): ClientUnaryCall;
+  listWebhookDeliveries(
+    request: ListWebhookDeliveriesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListWebhookDeliveriesResponse) => void,
+  ): ClientUnaryCall;
+  listWebhookDeliveries(
+    request: ListWebhookDeliveriesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListWebhookDeliveriesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * POST /v1/webhooks/{webhookId}/deliveries/{deliveryLogId}/replay: the
+   * same X-Webhook-Id and body, a fresh signature; made before it answers.
+   */
+  replayWebhookDelivery(
+    request: ReplayWebhookDeliveryRequest,
+    callback: (error: ServiceError | null, response: WebhookDelivery) => void,
+  ): ClientUnaryCall;
+  replayWebhookDelivery(
+    request: ReplayWebhookDeliveryRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WebhookDelivery) => void,
+  ): ClientUnaryCall;
+  replayWebhookDelivery(
+    request: ReplayWebhookDeliveryRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WebhookDelivery) => void,
+  ): ClientUnaryCall;
+  /** GET /v1/billing/webhooks/config */
+  getBillingWebhookConfig(
+    request: BillingWebhookRequest,
+    callback: (error: ServiceError | null, response: BillingWebhookConfig) => void,
+  ): ClientUnaryCall;
+  getBillingWebhookConfig(
+    request: BillingWebhookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BillingWebhookConfig) => void,
+  ): ClientUnaryCall;
+  getBillingWebhookConfig(
+    request: BillingWebhookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BillingWebhookConfig) => void,
+  ): ClientUnaryCall;
+  /** POST /v1/billing/webhooks/enable { url }: answers the signing secret. */
+  enableBillingWebhook(
+    request: EnableBillingWebhookRequest,
+    callback: (error: ServiceError | null, response: BillingWebhookConfig) => void,
+  ): ClientUnaryCall;
+  enableBillingWebhook(
+    request: EnableBillingWebhookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BillingWebhookConfig) => void,
+  ): ClientUnaryCall;
+  enableBillingWebhook(
+    request: EnableBillingWebhookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BillingWebhookConfig) => void,
+  ): ClientUnaryCall;
+  /** POST /v1/billing/webhooks/disable */
+  disableBillingWebhook(
+    request: BillingWebhookRequest,
+    callback: (error: ServiceError | null, response: BillingWebhookConfig) => void,
+  ): ClientUnaryCall;
+  disableBillingWebhook(
+    request: BillingWebhookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BillingWebhookConfig) => void,
+  ): ClientUnaryCall;
+  disableBillingWebhook(
+    request: BillingWebhookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BillingWebhookConfig) => void,
+  ): ClientUnaryCall;
+  /**
+   * POST /v1/billing/webhooks/regenerate-secret: answers the new secret;
+   * the old one signs nothing from then on.
+   */
+  regenerateBillingWebhookSecret(
+    request: BillingWebhookRequest,
+    callback: (error: ServiceError | null, response: BillingWebhookConfig) => void,
+  ): ClientUnaryCall;
+  regenerateBillingWebhookSecret(
+    request: BillingWebhookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BillingWebhookConfig) => void,
+  ): ClientUnaryCall;
+  regenerateBillingWebhookSecret(
+    request: BillingWebhookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BillingWebhookConfig) => void,
   ): ClientUnaryCall;
 }
 
