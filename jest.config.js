@@ -1,6 +1,10 @@
 // Three tiers (CONVENTIONS.md): unit specs beside the code, service integration
 // specs (*.int.spec.ts) against real PostgreSQL/Redis/Kafka when their URLs are
 // set (embedded otherwise), and API specs that drive the platform over HTTP.
+// The webhook suites' HTTPS receivers hold certificates of a test CA that the platform trusts the way a deployment
+// trusts a private CA: NODE_EXTRA_CA_CERTS, which Node reads once at start-up. Set here it reaches jest's workers;
+// `npm test` and .ci/run set it before jest starts, which a run in band (one process) needs.
+process.env.NODE_EXTRA_CA_CERTS ??= require('node:path').join(__dirname, 'apps/platform/test/fixtures/webhook-tls/ca.pem');
 const transform = {
   '^.+\\.ts$': [
     '@swc/jest',

@@ -40,6 +40,8 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     RATE_LIMIT_KEY_PREFIX: `test:rl:${randomUUID()}:`,
     // A suite that boots again on Kafka (restarts) would otherwise wait 30 s for the stopped platform's group members.
     KAFKA_SESSION_TIMEOUT_MS: '6000',
+    // The webhook suites' receivers listen on 127.0.0.1 (webhooks-ssrf.api.spec boots a platform without it).
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     ...externalEnv(),
     ...overrides,
   };

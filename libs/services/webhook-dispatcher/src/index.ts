@@ -1,4 +1,4 @@
 export { webhookDispatcherService } from './webhook-dispatcher.module';
 export { webhookDispatcherConfigSchema, type WebhookDispatcherConfig } from './webhook-dispatcher.config';
 export { webhookDispatcherMigrations } from './migrations';
-export { webhookDispatcherHandlers } from './endpoints/webhook-endpoints.handlers';
+export { webhookDispatcherHandlers } from './webhook-dispatcher.handlers';

@@ -1,5 +1,12 @@
-import type { ConfigOf, ConfigSchema } from '@mp/config';
+import { bool, int, type ConfigOf, type ConfigSchema } from '@mp/config';
 
-/** Environment the webhook dispatcher reads besides the host's (none yet). */
-export const webhookDispatcherConfigSchema = {} satisfies ConfigSchema;
+/** Environment the webhook dispatcher reads besides the host's. */
+export const webhookDispatcherConfigSchema = {
+  // DECISIONS "Running": tests set it to deliver to loopback receivers.
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool({
+    default: false,
+    description: 'let webhook deliveries connect to loopback, private, link-local and other internal addresses (tests only)',
+  }),
+  WEBHOOK_MAX_IN_FLIGHT: int({ default: 512, min: 1, max: 10_000, description: 'webhook deliveries one dispatcher process makes at once' }),
+} satisfies ConfigSchema;
 export type WebhookDispatcherConfig = ConfigOf<typeof webhookDispatcherConfigSchema>;

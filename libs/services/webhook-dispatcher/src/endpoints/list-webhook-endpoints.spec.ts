@@ -7,7 +7,8 @@ import type { Knex } from 'knex';
 import { openTestDatabase } from '../testing/test-database';
 import { webhookEndpointRow } from '../testing/webhook-endpoint.factory';
 import type { WebhookEndpointRow } from './webhook-endpoint';
-import { webhookDispatcherHandlers } from './webhook-endpoints.handlers';
+import { webhookDispatcherHandlers } from '../webhook-dispatcher.handlers';
+import type { WebhookDeps } from '../webhook-dispatcher-deps';
 
 const clock = new SandboxClock();
 const accountA = randomUUID();
@@ -34,8 +35,9 @@ const failure = async (promise: Promise<unknown>): Promise<DomainError> => {
 
 beforeAll(async () => {
   ({ provider, db } = await openTestDatabase());
-  handlers = webhookDispatcherHandlers({ db });
-  const oldest = webhookEndpointRow({ account_id: accountA, created_at: clock.now(), signing_secret_encrypted: 'v1:ciphertext' });
+  // Listing reads the database only.
+  handlers = webhookDispatcherHandlers({ db } as WebhookDeps);
+  const oldest = webhookEndpointRow({ account_id: accountA, created_at: clock.now(), signing_secret: 'whsec_ciphertext' });
   clock.advance(60);
   const scoped = webhookEndpointRow({
     account_id: accountA,
@@ -58,7 +60,7 @@ afterAll(async () => {
 describe('ListWebhookEndpoints', () => {
   it("lists the caller's account's endpoints, newest first", async () => {
     const { items } = await list(admin);
-    expect(items.map((e) => e.webhookId)).toEqual([seeded.newest.id, seeded.scoped.id, seeded.oldest.id]);
+    expect(items.map((e: { webhookId: string }) => e.webhookId)).toEqual([seeded.newest.id, seeded.scoped.id, seeded.oldest.id]);
   });
 
   it('shows the public fields and never the secret', async () => {
@@ -72,6 +74,8 @@ describe('ListWebhookEndpoints', () => {
       subscribedEvents: 'MessageReceived',
       active: true,
       createdAt: (seeded.scoped.created_at as Date).toISOString(),
+      updatedAt: (seeded.scoped.created_at as Date).toISOString(),
+      consecutiveFailures: 0,
     });
     expect(items[0].active).toBe(false);
     expect(items[2].subaccountId).toBeUndefined();
@@ -95,7 +99,7 @@ describe('ListWebhookEndpoints', () => {
   it("shows a caller limited to a subaccount only that subaccount's endpoints", async () => {
     const key: Principal = { kind: 'api_key', accountId: accountA, apiKeyId: randomUUID(), subaccountId: subA1, rights: ['ManageWebhooks'] };
     const { items } = await list(key);
-    expect(items.map((e) => e.webhookId)).toEqual([seeded.scoped.id]);
+    expect(items.map((e: { webhookId: string }) => e.webhookId)).toEqual([seeded.scoped.id]);
   });
 
   it('needs the ManageWebhooks right on an API key', async () => {

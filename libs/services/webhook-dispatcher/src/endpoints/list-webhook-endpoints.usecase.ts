@@ -1,8 +1,9 @@
 import type { webhooksV1 } from '@mp/contracts';
-import { reachAccount, type Principal } from '@mp/grpc';
+import type { Principal } from '@mp/grpc';
 import type { Knex } from 'knex';
 import { toWebhookEndpoint } from './webhook-endpoint';
 import { listWebhookEndpointsForAccount } from './webhook-endpoints.repository';
+import { reachWebhooks } from './webhook-reach.rules';
 
 /**
  * GET /v1/webhooks (spec 4.6): the caller's account's endpoints, newest
@@ -13,8 +14,7 @@ export async function listWebhookEndpoints(
   principal: Principal,
   request: webhooksV1.ListWebhookEndpointsRequest,
 ): Promise<webhooksV1.ListWebhookEndpointsResponse> {
-  // `GET /v1/webhooks` names no account: the caller's own.
-  const { accountId, subaccountId } = reachAccount(principal, { accountId: request.accountId || principal.accountId, right: 'ManageWebhooks' });
+  const { accountId, subaccountId } = reachWebhooks(principal, request.accountId, 'read');
   const rows = await listWebhookEndpointsForAccount(db, accountId, subaccountId);
   return { items: rows.map(toWebhookEndpoint) };
 }

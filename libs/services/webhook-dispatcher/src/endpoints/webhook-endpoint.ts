@@ -1,22 +1,23 @@
 import type { webhooksV1 } from '@mp/contracts';
 
-/** A row of `webhook_endpoints`. */
+/** A row of `webhook_endpoints`: a customer's message endpoint, or (kind `billing`) the account's billing webhook. */
 export interface WebhookEndpointRow {
   id: string;
   account_id: string;
   subaccount_id: string | null;
+  kind: 'message' | 'billing';
   url: string;
   label: string;
   subscribed_events: string;
   active: boolean;
-  signing_secret_encrypted: string | null;
+  signing_secret: string | null;
   consecutive_failures: number;
   deactivated_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+export const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** The public form; the signing secret never leaves except on create and rotate. */
 export function toWebhookEndpoint(row: WebhookEndpointRow): webhooksV1.WebhookEndpoint {
@@ -29,5 +30,8 @@ export function toWebhookEndpoint(row: WebhookEndpointRow): webhooksV1.WebhookEn
     subscribedEvents: row.subscribed_events,
     active: row.active,
     createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    consecutiveFailures: row.consecutive_failures,
+    deactivatedAt: row.deactivated_at === null ? undefined : iso(row.deactivated_at),
   };
 }

@@ -1,0 +1,206 @@
+import type { Clock } from '@mp/clock';
+import type { DueJob, OutboxWriter } from '@mp/service-host';
+import type { Logger } from '@mp/telemetry';
+import type { Knex } from 'knex';
+import { countFinalOutcomes, type FinalOutcome } from './endpoint-failures';
+import { retryDelaySeconds } from './retry-schedule.rules';
+import { claimDueDeliveries, recordAttempts, releaseLeases, type AttemptOutcome, type ClaimedDelivery } from './webhook-deliveries.repository';
+import type { WebhookSender } from './webhook-sender';
+
+export interface DispatcherOptions {
+  /** Deliveries in flight at once in this process. */
+  maxInFlight: number;
+  /** In flight at once per endpoint: a slow endpoint holds at most this many of the slots. */
+  perEndpoint?: number;
+  /** How often to look for retries that fell due (the sandbox clock's moves run them at once). */
+  pollMs?: number;
+}
+
+const CLAIM_BATCH = 256;
+// An attempt lasts at most 10 s; a lease far longer than that frees a crashed process's deliveries without racing a live one.
+const LEASE_MS = 60_000;
+const FLUSH_BATCH = 256;
+
+/**
+ * Makes the automatic attempts (first and retries) of due deliveries. It
+ * claims as many as it has free slots for (at most `perEndpoint` per
+ * endpoint, none for an endpoint already at that), sends them concurrently
+ * and claims again as each one ends, so a slow or dead endpoint never holds
+ * up the others. Outcomes are written in batches: the attempt log, the next
+ * attempt by the schedule, and the endpoint's count of failed deliveries.
+ */
+export class DeliveryDispatcher {
+  private readonly perEndpointLimit: number;
+  private readonly pollMs: number;
+  private readonly inFlight = new Map<string, ClaimedDelivery>();
+  private readonly perEndpoint = new Map<string, number>();
+  private outcomes: { outcome: AttemptOutcome; final?: FinalOutcome }[] = [];
+  private pumping?: Promise<Promise<void>[]>;
+  private pumpAgain = false;
+  private flushing?: Promise<void>;
+  private flushScheduled = false;
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: { db: Knex; clock: Clock; outbox: OutboxWriter; sender: WebhookSender; logger: Logger },
+    private readonly options: DispatcherOptions,
+  ) {
+    this.perEndpointLimit = options.perEndpoint ?? 16;
+    this.pollMs = options.pollMs ?? 500;
+  }
+
+  start(): void {
+    const tick = () => {
+      if (this.stopped) return;
+      this.kick();
+      this.timer = setTimeout(tick, this.pollMs).unref();
+    };
+    this.timer = setTimeout(tick, 0).unref();
+  }
+
+  /** New deliveries were committed, or a slot freed: claim more now. */
+  kick(): void {
+    if (this.stopped) return;
+    this.pump().catch((error: unknown) => this.deps.logger.error('webhook claim failed', { error }));
+  }
+
+  /**
+   * The due job of the sandbox clock (DECISIONS: advancing it runs the work
+   * that became due before it answers): the deliveries due now are attempted
+   * and their outcomes recorded before it returns.
+   */
+  readonly job: DueJob = {
+    name: 'webhook-deliveries',
+    // The dispatcher polls on its own; this job is the clock's hook.
+    intervalMs: 60_000,
+    runDue: async () => {
+      const launched = await this.pump();
+      await Promise.all(launched);
+      await this.flush();
+      return launched.length;
+    },
+  };
+
+  /** Claims and starts deliveries while there are free slots; answers the attempts it started. */
+  private pump(): Promise<Promise<void>[]> {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return this.pumping.then(() => this.pump());
+    }
+    this.pumping = this.claimAll().finally(() => {
+      this.pumping = undefined;
+      if (this.pumpAgain) {
+        this.pumpAgain = false;
+        this.kick();
+      }
+    });
+    return this.pumping;
+  }
+
+  private async claimAll(): Promise<Promise<void>[]> {
+    const launched: Promise<void>[] = [];
+    while (!this.stopped) {
+      const free = this.options.maxInFlight - this.inFlight.size;
+      if (free <= 0) break;
+      const wallNow = new Date();
+      const claimed = await claimDueDeliveries(this.deps.db, {
+        now: this.deps.clock.now(),
+        wallNow,
+        leaseUntil: new Date(wallNow.getTime() + LEASE_MS),
+        limit: Math.min(free, CLAIM_BATCH),
+        perEndpoint: this.perEndpointLimit,
+        saturated: [...this.perEndpoint].filter(([, n]) => n >= this.perEndpointLimit).map(([id]) => id),
+      });
+      for (const delivery of claimed) launched.push(this.attempt(delivery));
+      if (claimed.length < Math.min(free, CLAIM_BATCH)) break;
+    }
+    return launched;
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    this.inFlight.set(delivery.id, delivery);
+    this.perEndpoint.set(delivery.endpoint_id, (this.perEndpoint.get(delivery.endpoint_id) ?? 0) + 1);
+    try {
+      const { record, retryAfterSeconds } = await this.deps.sender.attempt({
+        deliveryId: delivery.id,
+        payload: delivery.payload,
+        url: delivery.url,
+        signingSecret: delivery.signing_secret,
+        kind: delivery.kind,
+      });
+      if (this.stopped && !record.succeeded) return; // cut off by stop(): the lease is released there, not a failure
+      const made = delivery.automatic_attempts + 1;
+      const delay = record.succeeded ? undefined : retryDelaySeconds(made, retryAfterSeconds);
+      const status = record.succeeded ? 'Succeeded' : delay === undefined ? 'Failed' : 'Pending';
+      this.outcomes.push({
+        outcome: {
+          deliveryId: delivery.id,
+          endpointId: delivery.endpoint_id,
+          trigger: made === 1 ? 'first' : 'retry',
+          attempt: record,
+          status,
+          automatic: true,
+          nextAttemptAt: delay === undefined ? null : new Date(this.deps.clock.now().getTime() + delay * 1000),
+        },
+        final: status === 'Pending' ? undefined : { endpointId: delivery.endpoint_id, succeeded: record.succeeded, error: record.error },
+      });
+    } finally {
+      this.inFlight.delete(delivery.id);
+      const left = (this.perEndpoint.get(delivery.endpoint_id) ?? 1) - 1;
+      if (left === 0) this.perEndpoint.delete(delivery.endpoint_id);
+      else this.perEndpoint.set(delivery.endpoint_id, left);
+      this.scheduleFlush();
+    }
+  }
+
+  private scheduleFlush(): void {
+    if (this.outcomes.length >= FLUSH_BATCH) {
+      void this.flush();
+      return;
+    }
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      void this.flush();
+    });
+  }
+
+  /** Writes the outcomes gathered so far in one transaction; one flush at a time. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.outcomes.length === 0) return;
+    const batch = this.outcomes;
+    this.outcomes = [];
+    this.flushing = this.deps.db
+      .transaction(async (trx) => {
+        await recordAttempts(
+          trx,
+          batch.map((b) => b.outcome),
+        );
+        const finals = batch.flatMap((b) => (b.final ? [b.final] : []));
+        await countFinalOutcomes(trx, { outbox: this.deps.outbox, now: this.deps.clock.now() }, finals);
+      })
+      .catch((error: unknown) => {
+        // The leases run out and the deliveries are attempted again: repeated, never lost.
+        this.deps.logger.error('webhook outcomes not recorded', { count: batch.length, error });
+      })
+      .finally(() => {
+        this.flushing = undefined;
+        this.kick();
+      });
+    await this.flushing;
+  }
+
+  /** Stops claiming, cuts off attempts in flight and frees their leases so they are made again at once after a restart. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.pumping?.catch(() => undefined);
+    const cutOff = [...this.inFlight.keys()];
+    this.deps.sender.close();
+    await this.flush();
+    await releaseLeases(this.deps.db, cutOff).catch((error: unknown) => this.deps.logger.warn('webhook leases not released', { error }));
+  }
+}
