@@ -63,9 +63,9 @@ export class WebhookReceiver {
     return new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));
   }
 
-  /** An HTTPS URL of this receiver; each test uses paths of its own. */
-  url(path: string): string {
-    return `https://localhost:${(this.server.address() as AddressInfo).port}${path}`;
+  /** An HTTPS URL of this receiver; each test uses paths of its own. The two hosts are two origins (socket pools) of one receiver. */
+  url(path: string, host: 'localhost' | '127.0.0.1' = 'localhost'): string {
+    return `https://${host}:${(this.server.address() as AddressInfo).port}${path}`;
   }
 
   answer(path: string, answer: Answer): void {

@@ -36,7 +36,7 @@ export class DeliveryDispatcher {
   private readonly perEndpoint = new Map<string, number>();
   private outcomes: { outcome: AttemptOutcome; final?: FinalOutcome }[] = [];
   private pumping?: Promise<Promise<void>[]>;
-  private pumpAgain = false;
+  private queuedPump?: Promise<Promise<void>[]>;
   private flushing?: Promise<void>;
   private flushScheduled = false;
   private timer?: NodeJS.Timeout;
@@ -82,20 +82,25 @@ export class DeliveryDispatcher {
     },
   };
 
-  /** Claims and starts deliveries while there are free slots; answers the attempts it started. */
+  /**
+   * Claims and starts deliveries while there are free slots; answers the
+   * attempts it started. While a pass runs, callers share one more pass that
+   * starts right after it (it may find what the running pass could not).
+   */
   private pump(): Promise<Promise<void>[]> {
-    if (this.pumping) {
-      this.pumpAgain = true;
-      return this.pumping.then(() => this.pump());
+    if (!this.pumping) {
+      this.pumping = this.claimAll().finally(() => {
+        this.pumping = undefined;
+      });
+      return this.pumping;
     }
-    this.pumping = this.claimAll().finally(() => {
-      this.pumping = undefined;
-      if (this.pumpAgain) {
-        this.pumpAgain = false;
-        this.kick();
-      }
-    });
-    return this.pumping;
+    this.queuedPump ??= this.pumping
+      .catch(() => [])
+      .then(() => {
+        this.queuedPump = undefined;
+        return this.pump();
+      });
+    return this.queuedPump;
   }
 
   private async claimAll(): Promise<Promise<void>[]> {
