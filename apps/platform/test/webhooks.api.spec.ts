@@ -474,6 +474,9 @@ describe('billing webhook subscription (spec 4.6, 6.3 rule 7)', () => {
     expect(next.headers['x-signature']).toBe(bodySignature(next.raw, regenerated.body.signingSecret));
     expect(next.headers['x-signature']).not.toBe(bodySignature(next.raw, enabled.body.signingSecret));
 
+    // Enabling again keeps the secret in use and does not read it out.
+    const again = await api.post('/v1/billing/webhooks/enable', { token, body: { url: receiver.url(path) } });
+    expect(again.body).toEqual({ enabled: true, url: receiver.url(path), updatedAt: expect.any(String) });
     const disabled = await api.post('/v1/billing/webhooks/disable', { token });
     expect(disabled.body).toMatchObject({ enabled: false, url: receiver.url(path) });
     expect(disabled.body.signingSecret).toBeUndefined();

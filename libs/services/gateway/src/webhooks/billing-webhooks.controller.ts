@@ -41,7 +41,8 @@ export class BillingWebhooksController extends GatewayController {
 
   /**
    * Turns the billing webhook on at `url`. The signing secret is answered
-   * when it is first made; enabling again (another URL) keeps it.
+   * when it is first made; enabling again (another URL) keeps it and does
+   * not show it again (regenerate-secret answers a new one).
    * @summary Enable the billing webhook
    */
   @Post('enable')

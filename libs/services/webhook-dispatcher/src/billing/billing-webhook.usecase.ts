@@ -36,7 +36,7 @@ export async function getBillingWebhookConfig(deps: WebhookDeps, principal: Prin
 /**
  * POST /v1/billing/webhooks/enable { url }: turns it on at this URL (HTTPS,
  * not an internal address). The secret is answered when it is made; enabling
- * again keeps it (regenerate-secret makes a new one).
+ * again keeps it without showing it again (regenerate-secret makes a new one).
  */
 export async function enableBillingWebhook(deps: WebhookDeps, principal: Principal, request: webhooksV1.EnableBillingWebhookRequest) {
   const accountId = reachBilling(principal, request.accountId);
@@ -46,7 +46,8 @@ export async function enableBillingWebhook(deps: WebhookDeps, principal: Princip
   const existing = await billingEndpointOf(deps, accountId);
   if (existing) {
     const row = await updateWebhookEndpoint(deps.db, existing.id, { url: request.url, active: true, consecutive_failures: 0, deactivated_at: null, updated_at: now });
-    return configOf(row, true);
+    // Shown once, like a message endpoint's: enabling again must not read out the secret in use.
+    return configOf(row);
   }
   const row: WebhookEndpointRow = {
     id: randomUUID(),

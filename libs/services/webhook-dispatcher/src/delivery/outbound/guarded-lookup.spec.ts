@@ -42,7 +42,7 @@ describe('guardedLookup', () => {
     const { resolve } = answering([{ address: '10.0.0.5', family: 4 }, { address: 'fd00::5', family: 6 }]);
     const { err } = await lookUp(resolve, 'hooks.example.com', options);
     expect(err?.code).toBe(ADDRESS_BLOCKED);
-    expect(err?.message).toBe('hooks.example.com resolves to 10.0.0.5, a private (RFC 1918) address: refused');
+    expect(err?.message).toBe('hooks.example.com resolves only to internal addresses: refused');
   });
 
   it('refuses an empty answer', async () => {
@@ -66,6 +66,6 @@ describe('guardedLookup', () => {
     const lookup = guardedLookup();
     const err = await new Promise<NodeJS.ErrnoException | null>((done) => lookup('localhost', { all: true }, (e) => done(e)));
     expect(err?.code).toBe(ADDRESS_BLOCKED);
-    expect(err?.message).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), a loopback address: refused$/);
+    expect(err?.message).toMatch(/^localhost resolves only to internal addresses: refused$/);
   });
 });

@@ -32,10 +32,8 @@ export function guardedLookup(resolve: Resolve = dns.lookup): LookupFunction {
       if (err) return callback(err, options.all ? [] : '');
       const allowed = addresses.filter((a) => describeBlockedAddress(a.address) === undefined);
       if (allowed.length === 0) {
-        const first = addresses[0];
-        const reason = first
-          ? `${hostname} resolves to ${first.address}, ${describeBlockedAddress(first.address)}: refused`
-          : `${hostname} resolves to no address: refused`;
+        // The customer reads this in the delivery log: it says why, never which internal address (the platform's network stays unmapped).
+        const reason = addresses.length > 0 ? `${hostname} resolves only to internal addresses: refused` : `${hostname} resolves to no address: refused`;
         return callback(addressBlockedError(reason), options.all ? [] : '');
       }
       if (options.all) return callback(null, allowed);

@@ -39,7 +39,7 @@ const attackerDns: Resolve = (hostname, options, callback) => {
   dns.lookup(hostname, options, callback);
 };
 
-const LOOPBACK_REFUSED = (host: string) => new RegExp(`^${host.replace(/\./g, '\\.')} resolves to (127\\.0\\.0\\.1|::1), a loopback address: refused$`);
+const LOOPBACK_REFUSED = (host: string) => new RegExp(`^${host.replace(/\./g, '\\.')} resolves only to internal addresses: refused$`);
 
 /** [URL with P for the listener's port, the error the outcome must carry] */
 const NEVER_CONNECTED: [string, string | RegExp][] = [
@@ -61,10 +61,10 @@ const NEVER_CONNECTED: [string, string | RegExp][] = [
   ['https://0.0.0.0:P/', '0.0.0.0 is an unspecified address: refused'],
   ['https://0:P/', '0.0.0.0 is an unspecified address: refused'],
   ['https://[::]:P/', ':: is an unspecified address: refused'],
-  ['https://internal.hooks.test:P/', 'internal.hooks.test resolves to 127.0.0.1, a loopback address: refused'],
-  ['https://dual.hooks.test:P/', 'dual.hooks.test resolves to ::1, a loopback address: refused'],
-  ['https://mapped.hooks.test:P/', 'mapped.hooks.test resolves to ::ffff:127.0.0.1, an IPv4-mapped IPv6 form of 127.0.0.1, a loopback address: refused'],
-  ['https://metadata.hooks.test:P/latest/meta-data', 'metadata.hooks.test resolves to 169.254.169.254, a link-local address: refused'],
+  ['https://internal.hooks.test:P/', 'internal.hooks.test resolves only to internal addresses: refused'],
+  ['https://dual.hooks.test:P/', 'dual.hooks.test resolves only to internal addresses: refused'],
+  ['https://mapped.hooks.test:P/', 'mapped.hooks.test resolves only to internal addresses: refused'],
+  ['https://metadata.hooks.test:P/latest/meta-data', 'metadata.hooks.test resolves only to internal addresses: refused'],
 ];
 const urlOf = (template: string) => template.replace(':P/', `:${port}/`);
 
@@ -117,7 +117,7 @@ describe('a delivery never connects to an internal address', () => {
       expect(first.ok).toBe(false);
       expect(dns.calls()).toBe(1);
       const second = await guarded.post(`https://rebind.hooks.test:${port}/`, '{}', {});
-      expect(second).toMatchObject({ ok: false, error: 'rebind.hooks.test resolves to 127.0.0.1, a loopback address: refused' });
+      expect(second).toMatchObject({ ok: false, error: 'rebind.hooks.test resolves only to internal addresses: refused' });
     } finally {
       guarded.close();
     }
