@@ -115,7 +115,8 @@ export interface WebhookDelivery {
 export interface ListWebhookDeliveriesRequest {
   accountId: string;
   webhookId: string;
-  pageSize?: number | undefined;
+  /** As sent in the query (1 to 200, default 50); checked by the service. */
+  pageSize?: string | undefined;
   cursor?: string | undefined;
 }
 
@@ -1548,7 +1549,7 @@ export const ListWebhookDeliveriesRequest: MessageFns<ListWebhookDeliveriesReque
       writer.uint32(18).string(message.webhookId);
     }
     if (message.pageSize !== undefined) {
-      writer.uint32(24).int32(message.pageSize);
+      writer.uint32(26).string(message.pageSize);
     }
     if (message.cursor !== undefined) {
       writer.uint32(34).string(message.cursor);
@@ -1586,11 +1587,11 @@ export const ListWebhookDeliveriesRequest: MessageFns<ListWebhookDeliveriesReque
             continue;
           }
           case 3: {
-            if (tag !== 24) {
+            if (tag !== 26) {
               break;
             }
 
-            message.pageSize = reader.int32();
+            message.pageSize = reader.string();
             continue;
           }
           case 4: {
@@ -1626,9 +1627,9 @@ export const ListWebhookDeliveriesRequest: MessageFns<ListWebhookDeliveriesReque
         ? globalThis.String(object.webhook_id)
         : "",
       pageSize: isSet(object.pageSize)
-        ? globalThis.Number(object.pageSize)
+        ? globalThis.String(object.pageSize)
         : isSet(object.page_size)
-        ? globalThis.Number(object.page_size)
+        ? globalThis.String(object.page_size)
         : undefined,
       cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : undefined,
     };
@@ -1643,7 +1644,7 @@ export const ListWebhookDeliveriesRequest: MessageFns<ListWebhookDeliveriesReque
       obj.webhookId = message.webhookId;
     }
     if (message.pageSize !== undefined) {
-      obj.pageSize = Math.round(message.pageSize);
+      obj.pageSize = message.pageSize;
     }
     if (message.cursor !== undefined) {
       obj.cursor = message.cursor;
