@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { freshDestination, sandboxNumber, signUp, waitForStatus } from './support/journeys';
 import { bootPlatform, countRows, temporaryDataDir } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
+import { signatureValid, WebhookReceiver } from './support/webhook-receiver';
 
 /**
  * On the Kafka tier a fresh boot's consumer groups may take tens of seconds to
@@ -135,6 +136,58 @@ describe('a restart after a reply was taken in', () => {
         await second.stop();
       }
     } finally {
+      data.remove();
+    }
+  }, 240_000);
+});
+
+describe('a restart between an event and its first webhook attempt', () => {
+  it('delivers the event to the endpoint exactly once after the restart', async () => {
+    const data = temporaryDataDir();
+    const receiver = await WebhookReceiver.start();
+    try {
+      // First life: the event becomes a delivery, but no attempt is made before the process stops.
+      const first = await bootPlatform({ DATA_DIR: data.dir, WEBHOOK_DELIVERY_ENABLED: 'false' });
+      const user = await signUp(first.api, 'restart-webhook');
+      const hook = await first.api.post('/v1/webhooks', {
+        token: user.accessToken,
+        body: { url: receiver.url('/restart'), subscribedEvents: 'MessageAccepted' },
+      });
+      expect(hook.status).toBe(201);
+      const sent = await first.api.post(`/v1/accounts/${user.accountId}/messages`, { token: user.accessToken, body: { to: freshDestination(), body: 'hi' } });
+      expect(sent.status).toBe(201);
+      const pending = await waitFor(
+        () => first.api.get(`/v1/webhooks/${hook.body.webhookId}/deliveries`, { token: user.accessToken }),
+        (r) => r.body.items?.length === 1,
+        { what: 'the delivery created from the event', timeoutMs: SLOW_JOIN_MS },
+      );
+      expect(pending.body.items[0]).toMatchObject({ eventType: 'MessageAccepted', status: 'Pending', attempts: [] });
+      await first.stop();
+      expect(receiver.at('/restart')).toHaveLength(0);
+
+      // Second life on the same data: the pending delivery is made, once.
+      const second = await bootPlatform({ DATA_DIR: data.dir });
+      try {
+        const [got] = await waitFor(async () => receiver.at('/restart'), (r) => r.length >= 1, { what: 'the delivery after the restart', timeoutMs: SLOW_JOIN_MS });
+        expect(got.headers['x-webhook-id']).toBe(pending.body.items[0].deliveryLogId);
+        expect(got.body).toMatchObject({ eventType: 'MessageAccepted', messageId: sent.body.messageId });
+        expect(signatureValid(got, hook.body.signingSecret)).toBe(true);
+        const login = await second.api.post('/v1/auth/login', { body: { email: user.email, password: user.password } });
+        const log = await waitFor(
+          () => second.api.get(`/v1/webhooks/${hook.body.webhookId}/deliveries`, { token: login.body.accessToken }),
+          (r) => r.body.items?.[0]?.status === 'Succeeded',
+          { what: 'the delivery recorded as succeeded' },
+        );
+        expect(log.body.items).toHaveLength(1);
+        expect(log.body.items[0].attempts).toHaveLength(1);
+        // Nothing more comes: not a second delivery of the event, not a retry.
+        await second.api.post('/v1/sandbox/clock/advance', { token: login.body.accessToken, body: { seconds: 600 } });
+        expect(receiver.at('/restart')).toHaveLength(1);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await receiver.stop();
       data.remove();
     }
   }, 240_000);

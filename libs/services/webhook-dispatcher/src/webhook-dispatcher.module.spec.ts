@@ -11,7 +11,7 @@ let running: TestService;
 let client: AsyncClient<typeof webhooksV1.WebhookDispatcherServiceService>;
 
 beforeAll(async () => {
-  running = await startTestService(webhookDispatcherService, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: false, WEBHOOK_MAX_IN_FLIGHT: 16 });
+  running = await startTestService(webhookDispatcherService, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: false, WEBHOOK_DELIVERY_ENABLED: true, WEBHOOK_MAX_IN_FLIGHT: 16 });
   client = running.client(webhooksV1.WebhookDispatcherServiceService);
 });
 

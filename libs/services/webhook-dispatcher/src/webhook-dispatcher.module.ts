@@ -31,9 +31,12 @@ export const webhookDispatcherService: ServiceModule<WebhookDispatcherConfig> = 
     const handlers = webhookDispatcherHandlers({ db, outbox, clock, clients, policy, sender });
     return {
       grpc: [implementService(webhooksV1.WebhookDispatcherServiceService, handlers, logger, webhookDispatcherAccess)],
-      consumers: [eventFanOutConsumer({ clock, logger, wake: () => dispatcher.kick() })],
-      jobs: [dispatcher.job],
-      start: async () => dispatcher.start(),
+      consumers: [eventFanOutConsumer({ clock, logger, wake: () => config.WEBHOOK_DELIVERY_ENABLED && dispatcher.kick() })],
+      jobs: config.WEBHOOK_DELIVERY_ENABLED ? [dispatcher.job] : [],
+      start: async () => {
+        if (config.WEBHOOK_DELIVERY_ENABLED) dispatcher.start();
+        else logger.info('webhook delivery is paused (WEBHOOK_DELIVERY_ENABLED=false): deliveries stay pending');
+      },
       stop: () => dispatcher.stop(),
     };
   },
