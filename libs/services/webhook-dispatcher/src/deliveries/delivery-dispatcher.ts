@@ -17,23 +17,30 @@ export interface DispatcherOptions {
 }
 
 const CLAIM_BATCH = 256;
-// An attempt lasts at most 10 s; a lease far longer than that frees a crashed process's deliveries without racing a live one.
-const LEASE_MS = 60_000;
+// A delivery waits in its lane for at most (lane buffer / per-endpoint slots) attempts of 10 s each, then runs for
+// at most 10 s: the lease outlasts that by far, so it frees a crashed process's deliveries without racing a live one.
+const LEASE_MS = 120_000;
 const FLUSH_BATCH = 256;
 
 /**
- * Makes the automatic attempts (first and retries) of due deliveries. It
- * claims as many as it has free slots for (at most `perEndpoint` per
- * endpoint, none for an endpoint already at that), sends them concurrently
- * and claims again as each one ends, so a slow or dead endpoint never holds
- * up the others. Outcomes are written in batches: the attempt log, the next
- * attempt by the schedule, and the endpoint's count of failed deliveries.
+ * Makes the automatic attempts (first and retries) of due deliveries. Due
+ * deliveries are claimed into one lane per endpoint, a few times more than
+ * the lane may run at once (`perEndpoint`), so a lane goes on without waiting
+ * for the database; an endpoint whose lane is half full is left out of the
+ * next claim, so a slow or dead endpoint holds at most its own slots and
+ * never holds up the others. Outcomes are written in batches: the attempt
+ * log, the next attempt by the schedule, and the endpoint's count of failed
+ * deliveries.
  */
 export class DeliveryDispatcher {
   private readonly perEndpointLimit: number;
   private readonly pollMs: number;
-  private readonly inFlight = new Map<string, ClaimedDelivery>();
-  private readonly perEndpoint = new Map<string, number>();
+  /** Per endpoint: attempts running, and claimed deliveries waiting for one of its slots. */
+  private readonly lanes = new Map<string, { running: number; waiting: { delivery: ClaimedDelivery; done: () => void }[] }>();
+  private running = 0;
+  private readonly runningIds = new Set<string>();
+  private heldTotal = 0;
+  private readonly laneBuffer: number;
   private outcomes: { outcome: AttemptOutcome; final?: FinalOutcome }[] = [];
   private pumping?: Promise<Promise<void>[]>;
   private queuedPump?: Promise<Promise<void>[]>;
@@ -47,6 +54,7 @@ export class DeliveryDispatcher {
     private readonly options: DispatcherOptions,
   ) {
     this.perEndpointLimit = options.perEndpoint ?? 16;
+    this.laneBuffer = this.perEndpointLimit * 4;
     this.pollMs = options.pollMs ?? 500;
   }
 
@@ -106,26 +114,60 @@ export class DeliveryDispatcher {
   private async claimAll(): Promise<Promise<void>[]> {
     const launched: Promise<void>[] = [];
     while (!this.stopped) {
-      const free = this.options.maxInFlight - this.inFlight.size;
-      if (free <= 0) break;
+      // Held (running or waiting in a lane) up to twice what may run: a lane never waits on the database to go on.
+      const room = this.options.maxInFlight * 2 - this.heldTotal;
+      if (room <= 0) break;
+      const limit = Math.min(room, CLAIM_BATCH);
       const wallNow = new Date();
       const claimed = await claimDueDeliveries(this.deps.db, {
         now: this.deps.clock.now(),
         wallNow,
         leaseUntil: new Date(wallNow.getTime() + LEASE_MS),
-        limit: Math.min(free, CLAIM_BATCH),
-        perEndpoint: this.perEndpointLimit,
-        saturated: [...this.perEndpoint].filter(([, n]) => n >= this.perEndpointLimit).map(([id]) => id),
+        limit,
+        perEndpoint: this.laneBuffer,
+        saturated: [...this.lanes].filter(([, lane]) => lane.running + lane.waiting.length >= this.laneBuffer / 2).map(([id]) => id),
       });
-      for (const delivery of claimed) launched.push(this.attempt(delivery));
-      if (claimed.length < Math.min(free, CLAIM_BATCH)) break;
+      for (const delivery of claimed) launched.push(this.hold(delivery));
+      if (claimed.length < limit) break;
     }
     return launched;
   }
 
+  /** Puts a claimed delivery in its endpoint's lane; settles once its attempt is made. */
+  private hold(delivery: ClaimedDelivery): Promise<void> {
+    return new Promise<void>((done) => {
+      let lane = this.lanes.get(delivery.endpoint_id);
+      if (!lane) this.lanes.set(delivery.endpoint_id, (lane = { running: 0, waiting: [] }));
+      lane.waiting.push({ delivery, done });
+      this.heldTotal++;
+      this.drain(delivery.endpoint_id);
+    });
+  }
+
+  /** Starts a lane's waiting deliveries while the lane and the process have free slots. */
+  private drain(endpointId: string): void {
+    const lane = this.lanes.get(endpointId);
+    while (lane && lane.waiting.length > 0 && lane.running < this.perEndpointLimit && this.running < this.options.maxInFlight && !this.stopped) {
+      const held = lane.waiting.shift()!;
+      lane.running++;
+      this.running++;
+      this.runningIds.add(held.delivery.id);
+      void this.attempt(held.delivery).finally(() => {
+        lane.running--;
+        this.running--;
+        this.runningIds.delete(held.delivery.id);
+        this.heldTotal--;
+        held.done();
+        if (lane.running === 0 && lane.waiting.length === 0) this.lanes.delete(endpointId);
+        this.drain(endpointId);
+        // A process-wide slot freed: lanes that waited on it go on.
+        if (this.running < this.options.maxInFlight) for (const id of this.lanes.keys()) if (id !== endpointId) this.drain(id);
+        if (lane.running + lane.waiting.length < this.laneBuffer / 2) this.kick();
+      });
+    }
+  }
+
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
-    this.inFlight.set(delivery.id, delivery);
-    this.perEndpoint.set(delivery.endpoint_id, (this.perEndpoint.get(delivery.endpoint_id) ?? 0) + 1);
     try {
       const { record, retryAfterSeconds } = await this.deps.sender.attempt({
         deliveryId: delivery.id,
@@ -151,10 +193,6 @@ export class DeliveryDispatcher {
         final: status === 'Pending' ? undefined : { endpointId: delivery.endpoint_id, succeeded: record.succeeded, error: record.error },
       });
     } finally {
-      this.inFlight.delete(delivery.id);
-      const left = (this.perEndpoint.get(delivery.endpoint_id) ?? 1) - 1;
-      if (left === 0) this.perEndpoint.delete(delivery.endpoint_id);
-      else this.perEndpoint.set(delivery.endpoint_id, left);
       this.scheduleFlush();
     }
   }
@@ -203,7 +241,9 @@ export class DeliveryDispatcher {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.pumping?.catch(() => undefined);
-    const cutOff = [...this.inFlight.keys()];
+    const cutOff = [...this.lanes.values()].flatMap((lane) => lane.waiting.map((held) => held.delivery.id));
+    for (const lane of this.lanes.values()) for (const held of lane.waiting.splice(0)) held.done();
+    cutOff.push(...this.runningIds);
     this.deps.sender.close();
     await this.flush();
     await releaseLeases(this.deps.db, cutOff).catch((error: unknown) => this.deps.logger.warn('webhook leases not released', { error }));
