@@ -25,6 +25,7 @@ import type { BillingWebhookConfigResource, EnableBillingWebhookRequest } from '
 @Response<Problem>(403, 'Forbidden: not an Admin, or an API key without ManageWebhooks')
 @Response<Problem>(404, 'Not Found: a caller limited to a subaccount')
 @Response<Problem>(409, 'CONFLICT: regenerate-secret before the webhook was ever enabled')
+@Response<Problem>(422, 'Validation Error')
 @Response<Problem>(429, 'Too Many Requests')
 @Response<Problem>(500, 'Internal Server Error')
 export class BillingWebhooksController extends GatewayController {

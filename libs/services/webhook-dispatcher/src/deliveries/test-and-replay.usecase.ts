@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { webhooksV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
+import { isUuid, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import { reachEndpoint } from '../endpoints/manage-webhook-endpoint.usecase';
 import type { WebhookEndpointRow } from '../endpoints/webhook-endpoint';
@@ -45,7 +45,7 @@ export async function replayWebhookDelivery(
   request: webhooksV1.ReplayWebhookDeliveryRequest,
 ): Promise<webhooksV1.WebhookDelivery> {
   const endpoint = await reachEndpoint(deps, principal, request, 'change');
-  const delivery = await findDelivery(deps.db, request.deliveryLogId);
+  const delivery = isUuid(request.deliveryLogId) ? await findDelivery(deps.db, request.deliveryLogId) : undefined;
   if (!delivery || delivery.endpoint_id !== endpoint.id) throw DomainError.notFound('Delivery');
   return attemptNow(deps, endpoint, delivery.id, delivery.payload, 'replay', (succeeded) => (succeeded ? 'Succeeded' : delivery.status));
 }

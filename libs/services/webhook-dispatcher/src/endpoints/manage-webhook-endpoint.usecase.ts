@@ -1,5 +1,6 @@
 import type { webhooksV1 } from '@mp/contracts';
-import type { Principal } from '@mp/grpc';
+import { isUuid, type Principal } from '@mp/grpc';
+import { DomainError } from '@mp/problems';
 import type { WebhookDeps } from '../webhook-dispatcher-deps';
 import { checkEndpointFields } from './endpoint-request.rules';
 import { newSigningSecret } from './signing-secret';
@@ -9,6 +10,8 @@ import { reachableEndpoint, reachWebhooks, type WebhookNeed } from './webhook-re
 
 async function reachEndpoint(deps: WebhookDeps, principal: Principal, ref: webhooksV1.WebhookEndpointRef, need: WebhookNeed) {
   const reach = reachWebhooks(principal, ref.accountId, need);
+  // Ids are UUIDs: anything else names no endpoint (and must not reach the database's uuid cast).
+  if (!isUuid(ref.webhookId)) throw DomainError.notFound('Webhook');
   return reachableEndpoint(reach, await findWebhookEndpoint(deps.db, ref.webhookId));
 }
 
