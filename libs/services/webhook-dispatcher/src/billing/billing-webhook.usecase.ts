@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { webhooksV1 } from '@mp/contracts';
 import { reachAccount, type Principal } from '@mp/grpc';
 import { DomainError, FieldErrors } from '@mp/problems';
 import { urlProblem } from '../endpoints/endpoint-request.rules';
 import { newSigningSecret } from '../endpoints/signing-secret';
-import { iso, type WebhookEndpointRow } from '../endpoints/webhook-endpoint';
+import { iso, newEndpointRow, type WebhookEndpointRow } from '../endpoints/webhook-endpoint';
 import { insertWebhookEndpoint, updateWebhookEndpoint, WEBHOOK_ENDPOINTS } from '../endpoints/webhook-endpoints.repository';
 import type { WebhookDeps } from '../webhook-dispatcher-deps';
 
@@ -49,21 +48,7 @@ export async function enableBillingWebhook(deps: WebhookDeps, principal: Princip
     // Shown once, like a message endpoint's: enabling again must not read out the secret in use.
     return configOf(row);
   }
-  const row: WebhookEndpointRow = {
-    id: randomUUID(),
-    account_id: accountId,
-    subaccount_id: null,
-    kind: 'billing',
-    url: request.url,
-    label: 'billing',
-    subscribed_events: 'SubscriptionChanged',
-    active: true,
-    signing_secret: newSigningSecret(),
-    consecutive_failures: 0,
-    deactivated_at: null,
-    created_at: now,
-    updated_at: now,
-  };
+  const row = newEndpointRow({ account_id: accountId, subaccount_id: null, kind: 'billing', url: request.url, label: 'billing', subscribed_events: 'SubscriptionChanged' }, now);
   await insertWebhookEndpoint(deps.db, row);
   return configOf(row, true);
 }

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { webhooksV1 } from '@mp/contracts';
 import type { Principal } from '@mp/grpc';
 import type { WebhookDeps } from '../webhook-dispatcher-deps';
 import { checkEndpointFields } from './endpoint-request.rules';
-import { newSigningSecret } from './signing-secret';
-import { toWebhookEndpoint, type WebhookEndpointRow } from './webhook-endpoint';
+import { newEndpointRow, toWebhookEndpoint } from './webhook-endpoint';
 import { insertWebhookEndpoint } from './webhook-endpoints.repository';
 import { reachWebhooks } from './webhook-reach.rules';
 
@@ -28,22 +26,10 @@ export async function createWebhookEndpoint(
   if (subaccountId !== null && principal.subaccountId !== subaccountId) {
     await deps.clients.identity.getSendingStanding({ accountId: reach.accountId, subaccountId }, { principal });
   }
-  const now = deps.clock.now();
-  const row: WebhookEndpointRow = {
-    id: randomUUID(),
-    account_id: reach.accountId,
-    subaccount_id: subaccountId,
-    kind: 'message',
-    url: request.url,
-    label: request.label ?? '',
-    subscribed_events: subscribedEvents!,
-    active: true,
-    signing_secret: newSigningSecret(),
-    consecutive_failures: 0,
-    deactivated_at: null,
-    created_at: now,
-    updated_at: now,
-  };
+  const row = newEndpointRow(
+    { account_id: reach.accountId, subaccount_id: subaccountId, kind: 'message', url: request.url, label: request.label ?? '', subscribed_events: subscribedEvents! },
+    deps.clock.now(),
+  );
   await insertWebhookEndpoint(deps.db, row);
   return { endpoint: toWebhookEndpoint(row), signingSecret: row.signing_secret! };
 }

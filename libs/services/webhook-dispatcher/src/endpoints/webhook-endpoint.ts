@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { webhooksV1 } from '@mp/contracts';
+import { newSigningSecret } from './signing-secret';
 
 /** A row of `webhook_endpoints`: a customer's message endpoint, or (kind `billing`) the account's billing webhook. */
 export interface WebhookEndpointRow {
@@ -33,5 +35,22 @@ export function toWebhookEndpoint(row: WebhookEndpointRow): webhooksV1.WebhookEn
     updatedAt: iso(row.updated_at),
     consecutiveFailures: row.consecutive_failures,
     deactivatedAt: row.deactivated_at === null ? undefined : iso(row.deactivated_at),
+  };
+}
+
+/** A new active endpoint with a fresh `whsec_` secret and no failures. */
+export function newEndpointRow(
+  fields: Pick<WebhookEndpointRow, 'account_id' | 'subaccount_id' | 'kind' | 'url' | 'label' | 'subscribed_events'>,
+  now: Date,
+): WebhookEndpointRow {
+  return {
+    id: randomUUID(),
+    ...fields,
+    active: true,
+    signing_secret: newSigningSecret(),
+    consecutive_failures: 0,
+    deactivated_at: null,
+    created_at: now,
+    updated_at: now,
   };
 }
