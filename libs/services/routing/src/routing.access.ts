@@ -10,4 +10,5 @@ export const routingAccess: MethodAccess<typeof routingV1.RoutingServiceService>
   listNumbers: CUSTOMER,
   chooseSender: [...SERVICE, ...CUSTOMER],
   resolveNumber: SERVICE,
+  getRoutingPolicy: [...SERVICE, ...CUSTOMER],
 };

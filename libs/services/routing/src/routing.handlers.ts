@@ -6,6 +6,7 @@ import { routingAccess } from './routing.access';
 import { listNumbers } from './numbers/list-numbers.usecase';
 import type { SenderNumber } from './numbers/number.rules';
 import { resolveNumber } from './number-resolution/resolve-number.usecase';
+import { getRoutingPolicy } from './routing-policy/get-routing-policy.usecase';
 import { chooseSender } from './sender-choice/choose-sender.usecase';
 
 const toProto = (n: SenderNumber): routingV1.PhoneNumber => ({
@@ -32,6 +33,7 @@ export function routingHandlers(deps: { db: Knex }, logger: Logger): ServiceBind
       async resolveNumber(req) {
         return toProto(await resolveNumber(deps.db, req));
       },
+      getRoutingPolicy: (req, ctx) => getRoutingPolicy(requirePrincipal(ctx), req),
     },
     logger,
     routingAccess,

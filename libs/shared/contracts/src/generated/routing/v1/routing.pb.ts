@@ -21,6 +21,29 @@ import {
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../google/protobuf/timestamp.pb";
 
+/**
+ * spec 2.5. Defaults: preferred Sms, no fallback chain, disabled, receipt
+ * timeout 0 (off), no fallback on delivery failure.
+ */
+export interface RoutingPolicy {
+  accountId: string;
+  subaccountId: string;
+  /** Sms, WhatsApp or Email. */
+  preferredChannelType: string;
+  fallbackChain: string[];
+  isEnabled: boolean;
+  /** 0 (off) or 60 to 86400. */
+  receiptTimeoutSeconds: number;
+  fallbackOnDeliveryFailure: boolean;
+  /** Absent while the subaccount has never set one (the defaults apply). */
+  updatedAt?: string | undefined;
+}
+
+export interface GetRoutingPolicyRequest {
+  accountId: string;
+  subaccountId: string;
+}
+
 export interface PhoneNumber {
   numberId: string;
   accountId: string;
@@ -59,6 +82,321 @@ export interface ResolveNumberRequest {
   address: string;
   channelType: string;
 }
+
+function createBaseRoutingPolicy(): RoutingPolicy {
+  return {
+    accountId: "",
+    subaccountId: "",
+    preferredChannelType: "",
+    fallbackChain: [],
+    isEnabled: false,
+    receiptTimeoutSeconds: 0,
+    fallbackOnDeliveryFailure: false,
+    updatedAt: undefined,
+  };
+}
+
+export const RoutingPolicy: MessageFns<RoutingPolicy> = {
+  encode(message: RoutingPolicy, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== "") {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.preferredChannelType !== "") {
+      writer.uint32(26).string(message.preferredChannelType);
+    }
+    for (const v of message.fallbackChain) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.isEnabled !== false) {
+      writer.uint32(40).bool(message.isEnabled);
+    }
+    if (message.receiptTimeoutSeconds !== 0) {
+      writer.uint32(48).int32(message.receiptTimeoutSeconds);
+    }
+    if (message.fallbackOnDeliveryFailure !== false) {
+      writer.uint32(56).bool(message.fallbackOnDeliveryFailure);
+    }
+    if (message.updatedAt !== undefined) {
+      writer.uint32(66).string(message.updatedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RoutingPolicy {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRoutingPolicy();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.preferredChannelType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.fallbackChain.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.isEnabled = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.receiptTimeoutSeconds = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.fallbackOnDeliveryFailure = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RoutingPolicy {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : "",
+      preferredChannelType: isSet(object.preferredChannelType)
+        ? globalThis.String(object.preferredChannelType)
+        : isSet(object.preferred_channel_type)
+        ? globalThis.String(object.preferred_channel_type)
+        : "",
+      fallbackChain: globalThis.Array.isArray(object?.fallbackChain)
+        ? object.fallbackChain.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.fallback_chain)
+        ? object.fallback_chain.map((e: any) => globalThis.String(e))
+        : [],
+      isEnabled: isSet(object.isEnabled)
+        ? globalThis.Boolean(object.isEnabled)
+        : isSet(object.is_enabled)
+        ? globalThis.Boolean(object.is_enabled)
+        : false,
+      receiptTimeoutSeconds: isSet(object.receiptTimeoutSeconds)
+        ? globalThis.Number(object.receiptTimeoutSeconds)
+        : isSet(object.receipt_timeout_seconds)
+        ? globalThis.Number(object.receipt_timeout_seconds)
+        : 0,
+      fallbackOnDeliveryFailure: isSet(object.fallbackOnDeliveryFailure)
+        ? globalThis.Boolean(object.fallbackOnDeliveryFailure)
+        : isSet(object.fallback_on_delivery_failure)
+        ? globalThis.Boolean(object.fallback_on_delivery_failure)
+        : false,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RoutingPolicy): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== "") {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.preferredChannelType !== "") {
+      obj.preferredChannelType = message.preferredChannelType;
+    }
+    if (message.fallbackChain?.length) {
+      obj.fallbackChain = message.fallbackChain;
+    }
+    if (message.isEnabled !== false) {
+      obj.isEnabled = message.isEnabled;
+    }
+    if (message.receiptTimeoutSeconds !== 0) {
+      obj.receiptTimeoutSeconds = Math.round(message.receiptTimeoutSeconds);
+    }
+    if (message.fallbackOnDeliveryFailure !== false) {
+      obj.fallbackOnDeliveryFailure = message.fallbackOnDeliveryFailure;
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RoutingPolicy>, I>>(base?: I): RoutingPolicy {
+    return RoutingPolicy.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RoutingPolicy>, I>>(object: I): RoutingPolicy {
+    const message = createBaseRoutingPolicy();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? "";
+    message.preferredChannelType = object.preferredChannelType ?? "";
+    message.fallbackChain = object.fallbackChain?.map((e) => e) || [];
+    message.isEnabled = object.isEnabled ?? false;
+    message.receiptTimeoutSeconds = object.receiptTimeoutSeconds ?? 0;
+    message.fallbackOnDeliveryFailure = object.fallbackOnDeliveryFailure ?? false;
+    message.updatedAt = object.updatedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseGetRoutingPolicyRequest(): GetRoutingPolicyRequest {
+  return { accountId: "", subaccountId: "" };
+}
+
+export const GetRoutingPolicyRequest: MessageFns<GetRoutingPolicyRequest> = {
+  encode(message: GetRoutingPolicyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== "") {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRoutingPolicyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRoutingPolicyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRoutingPolicyRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetRoutingPolicyRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== "") {
+      obj.subaccountId = message.subaccountId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetRoutingPolicyRequest>, I>>(base?: I): GetRoutingPolicyRequest {
+    return GetRoutingPolicyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetRoutingPolicyRequest>, I>>(object: I): GetRoutingPolicyRequest {
+    const message = createBaseGetRoutingPolicyRequest();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? "";
+    return message;
+  },
+};
 
 function createBasePhoneNumber(): PhoneNumber {
   return {
@@ -763,6 +1101,21 @@ export const RoutingServiceService = {
     responseSerialize: (value: PhoneNumber): Buffer => Buffer.from(PhoneNumber.encode(value).finish()),
     responseDeserialize: (value: Buffer): PhoneNumber => PhoneNumber.decode(value),
   },
+  /**
+   * A subaccount's routing policy (spec 2.5); the defaults when none was
+   * set. Customers (GET /v1/subaccounts/{id}/routing-policy) and messaging's
+   * dispatch (as itself) ask it.
+   */
+  getRoutingPolicy: {
+    path: "/routing.v1.RoutingService/GetRoutingPolicy" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetRoutingPolicyRequest): Buffer =>
+      Buffer.from(GetRoutingPolicyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetRoutingPolicyRequest => GetRoutingPolicyRequest.decode(value),
+    responseSerialize: (value: RoutingPolicy): Buffer => Buffer.from(RoutingPolicy.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RoutingPolicy => RoutingPolicy.decode(value),
+  },
 } as const;
 
 export interface RoutingServiceServer extends UntypedServiceImplementation {
@@ -775,6 +1128,12 @@ export interface RoutingServiceServer extends UntypedServiceImplementation {
    * released number).
    */
   resolveNumber: handleUnaryCall<ResolveNumberRequest, PhoneNumber>;
+  /**
+   * A subaccount's routing policy (spec 2.5); the defaults when none was
+   * set. Customers (GET /v1/subaccounts/{id}/routing-policy) and messaging's
+   * dispatch (as itself) ask it.
+   */
+  getRoutingPolicy: handleUnaryCall<GetRoutingPolicyRequest, RoutingPolicy>;
 }
 
 export interface RoutingServiceClient extends Client {
@@ -828,6 +1187,26 @@ export interface RoutingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PhoneNumber) => void,
+  ): ClientUnaryCall;
+  /**
+   * A subaccount's routing policy (spec 2.5); the defaults when none was
+   * set. Customers (GET /v1/subaccounts/{id}/routing-policy) and messaging's
+   * dispatch (as itself) ask it.
+   */
+  getRoutingPolicy(
+    request: GetRoutingPolicyRequest,
+    callback: (error: ServiceError | null, response: RoutingPolicy) => void,
+  ): ClientUnaryCall;
+  getRoutingPolicy(
+    request: GetRoutingPolicyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RoutingPolicy) => void,
+  ): ClientUnaryCall;
+  getRoutingPolicy(
+    request: GetRoutingPolicyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RoutingPolicy) => void,
   ): ClientUnaryCall;
 }
 
