@@ -7,6 +7,8 @@ import { HttpCarrierAdapter, SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH } from './c
 import { SmtpEmailCarrierAdapter } from './carriers/smtp-email-carrier.adapter';
 import type { CarrierAdapter } from './carriers/carrier.port';
 import type { MessagingConfig } from './config/messaging-config';
+import { RouteAdvance } from './fallback/route-advance';
+import { receiptTimeoutJob } from './fallback/receipt-timeout.job';
 import { Dispatcher } from './dispatch/dispatcher';
 import { messagingHandlers, type MessagingHandlers } from './grpc/messaging.handlers';
 import type { MessagingClients } from './messaging-clients';
@@ -44,7 +46,9 @@ function carrierFrom(config: MessagingConfig): CarrierAdapter | undefined {
 export function createMessaging(deps: MessagingDeps): Messaging {
   const { config, db, outbox, clock, logger, clients } = deps;
   const carrier = carrierFrom(config);
+  const route = new RouteAdvance(outbox, config.PRICE_TABLE);
   const dispatcher = new Dispatcher({
+    route,
     db,
     outbox,
     clock,
@@ -85,9 +89,10 @@ export function createMessaging(deps: MessagingDeps): Messaging {
     replyWindow,
     parts: {
       grpc: [implementService(messagingV1.MessagingServiceService, handlers, logger, messagingAccess)],
-      consumers: [receiptConsumer({ outbox, clock, logger }), replyAnswerConsumer({ clock, logger })],
+      consumers: [receiptConsumer({ outbox, clock, logger, route }), replyAnswerConsumer({ clock, logger })],
       // Release before dispatch: one run of due work (a sandbox clock advance) sends what came due.
-      jobs: [scheduled.job, dispatcher.job, replyWindow],
+      // Timeouts before dispatch: one sandbox clock move falls back and sends on the next channel.
+      jobs: [scheduled.job, receiptTimeoutJob({ db, clock, logger, route, onAdvanced: () => dispatcher.kick() }), dispatcher.job, replyWindow],
       stop: async () => {
         await scheduled.idle();
         await dispatcher.stop();

@@ -1,3 +1,4 @@
+import { DEFAULT_PRICE_TABLE } from './rules';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@mp/problems';
 import { openTestDatabase, startHarness, type Harness, type TestDatabase } from './testing/service-harness';
@@ -355,7 +356,8 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
     const [stale] = await claimDueMessages(h.db, { now, leaseUntil: now, token: randomUUID(), limit: 1 });
     const [current] = await claimDueMessages(h.db, { now, leaseUntil: now, token: randomUUID(), limit: 1 });
     const outbox = { enqueue: jest.fn() };
-    const transitions = new DispatchTransitions(h.db, outbox);
+    const { RouteAdvance } = await import('./fallback/route-advance');
+    const transitions = new DispatchTransitions(h.db, outbox, new RouteAdvance(outbox, DEFAULT_PRICE_TABLE));
     const sender = { fromAddress: '+15550000001', numberId: 'n-1' };
     expect(await transitions.dispatched(stale, sender, 'cm-stale', now)).toBeUndefined();
     expect(outbox.enqueue).not.toHaveBeenCalled();

@@ -1,6 +1,7 @@
 import type { Clock } from '@mp/clock';
 import type { Logger } from '@mp/telemetry';
 import type { CarrierAdapter } from '../carriers/carrier.port';
+import { hasNextChannel } from '../fallback/route-advance';
 import { hasExpired } from '../messages/expiry';
 import type { MessageRow } from '../messages/message.types';
 import type { MessagingClients } from '../messaging-clients';
@@ -21,6 +22,15 @@ export interface DispatchMessageDeps {
 export type DispatchResult = 'dispatched' | 'failed' | 'rejected' | 'retrying' | 'dead_lettered' | 'deferred' | 'expired' | 'lost_lease';
 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/** Routing's answer that the account has no number for the channel (rather than being unreachable). */
+const isNoNumber = (error: unknown) => ['NOT_FOUND', 'INVALID_OPERATION'].includes((error as { code?: string })?.code ?? '');
+
+/** No sender: the next channel of the route at once, else wait (a number may be provisioned in a moment). */
+function noSender(deps: DispatchMessageDeps, message: MessageRow, reason: string) {
+  const now = deps.clock.now();
+  return hasNextChannel(message) ? deps.transitions.advance(message, reason, now) : deps.transitions.deferred(message, reason, now, deps.maxDeferrals);
+}
 
 /**
  * One try of one claimed message (service-contracts "Message lifecycle"):
@@ -44,9 +54,11 @@ export async function dispatchMessage(deps: DispatchMessageDeps, message: Messag
       { ...scope, channelType: message.channel_type, destination: message.destination },
       options,
     );
-    if (!chosen.fromAddress) return outcome(await transitions.deferred(message, `no sender number for ${message.channel_type}`, clock.now(), deps.maxDeferrals), 'deferred');
+    if (!chosen.fromAddress) return outcome(await noSender(deps, message, `no sender number for ${message.channel_type}`), 'deferred');
     sender = { fromAddress: chosen.fromAddress, numberId: chosen.numberId };
   } catch (error) {
+    // No number for this channel: a route with a channel left goes on to it (spec 3.1).
+    if (isNoNumber(error)) return outcome(await noSender(deps, message, `no sender number for ${message.channel_type}: ${describe(error)}`), 'deferred');
     // INVALID_OPERATION / NOT_FOUND: no number for this channel yet (a send may
     // be accepted just before routing provisions one); anything else: routing
     // is unreachable. Neither is the message's failure.

@@ -9,6 +9,11 @@ import { applyTransition } from '../messages/message-transition';
 import type { MessageRow } from '../messages/message.types';
 import { refusalReason } from '../receipts/carrier-error-codes';
 import { retryDelayMs } from './backoff';
+import { hasNextChannel, type RouteAdvance } from '../fallback/route-advance';
+
+/** When a dispatched attempt falls back for want of a final receipt: only with a channel left and a timeout set. */
+const fallbackDueAt = (message: MessageRow, now: Date): Date | null =>
+  hasNextChannel(message) && message.receipt_timeout_seconds > 0 ? new Date(now.getTime() + message.receipt_timeout_seconds * 1000) : null;
 
 /** Clears the lease when a message leaves the dispatcher's hands. */
 const released = { claimed_until: null, claim_token: null } as const;
@@ -36,6 +41,7 @@ export class DispatchTransitions {
   constructor(
     private readonly db: Knex,
     private readonly outbox: OutboxWriter,
+    private readonly route: RouteAdvance,
   ) {}
 
   private guard(message: MessageRow) {
@@ -52,7 +58,7 @@ export class DispatchTransitions {
       const row = await applyTransition(trx, this.outbox, now, {
         guard: this.guard(message),
         to: 'dispatched',
-        changes: { ...released, last_error: null },
+        changes: { ...released, last_error: null, fallback_due_at: fallbackDueAt(message, now) },
         audit: { event: 'dispatched', detail: `submitted from ${sender.fromAddress} as carrier message ${carrierMessageId}${consentNote(consent)}` },
         event: { type: 'MessageDispatched', reason: 'submitted to carrier', dispatch: { fromAddress: sender.fromAddress, carrierMessageId } },
       });
@@ -91,15 +97,19 @@ export class DispatchTransitions {
         reason,
         detail: refusal.message,
       });
-      const row = await applyTransition(trx, this.outbox, now, {
-        guard: this.guard(message),
-        to: 'failed',
-        changes: { ...released, failure_reason: reason },
-        audit: { event: 'failed', detail: `carrier refused (${refusal.code}): ${refusal.message}` },
-        // Refused before any delivery was tried: "rejected and will not be delivered" (spec 6.1).
-        event: { type: 'MessageRejected', reason },
-      });
-      if (row) await this.failedAttempt(trx, row, sender, reason, attemptedAt, now);
+      const refused = `carrier refused (${refusal.code}): ${refusal.message}`;
+      // A channel refused at submission advances the route (spec 3.1); the refused attempt stays in the history.
+      const row = hasNextChannel(message)
+        ? await this.route.advance(trx, message, this.guard(message), `${message.channel_type} ${refused}`, now)
+        : await applyTransition(trx, this.outbox, now, {
+            guard: this.guard(message),
+            to: 'failed',
+            changes: { ...released, failure_reason: reason },
+            audit: { event: 'failed', detail: refused },
+            // Refused before any delivery was tried: "rejected and will not be delivered" (spec 6.1).
+            event: { type: 'MessageRejected', reason },
+          });
+      if (row) await this.failedAttempt(trx, message, sender, reason, attemptedAt, now);
       return row;
     });
   }
@@ -130,14 +140,20 @@ export class DispatchTransitions {
     });
   }
 
+  /** The current channel cannot be used (no sender for it, refused): the next channel of the route, now. */
+  advance(message: MessageRow, reason: string, now: Date) {
+    return this.db.transaction((trx) => this.route.advance(trx, message, this.guard(message), reason, now));
+  }
+
   /** expiresAt passed before this try: final, never sent, never charged. */
   expired(message: MessageRow, now: Date) {
     const check = message.attempts > 0 ? 'retry' : 'first send';
     return this.db.transaction((trx) => applyTransition(trx, this.outbox, now, expireTransition(this.guard(message), message, check)));
   }
 
-  /** Consent said no: never sent, never charged. */
+  /** Consent said no: never sent, never charged; with a channel left in the route, the message goes on to it. */
   rejected(message: MessageRow, reason: string, now: Date, consent?: ConsentDecision) {
+    if (hasNextChannel(message)) return this.advance(message, `${message.channel_type} blocked by consent: ${reason}${consentNote(consent)}`, now);
     return this.db.transaction((trx) =>
       applyTransition(trx, this.outbox, now, {
         guard: this.guard(message),
@@ -242,7 +258,14 @@ export class DispatchTransitions {
   }
 
   /** A channel attempt that reached the carrier and ended without being sent: kept in the history, uncharged. */
-  private async failedAttempt(trx: Knex.Transaction, row: MessageRow, sender: Sender, reason: string, attemptedAt: Date, now: Date) {
+  private async failedAttempt(
+    trx: Knex.Transaction,
+    row: Pick<MessageRow, 'id' | 'channel_attempt' | 'channel_type'>,
+    sender: Sender,
+    reason: string,
+    attemptedAt: Date,
+    now: Date,
+  ) {
     await insertChannelAttempt(trx, {
       message_id: row.id,
       attempt_number: row.channel_attempt,

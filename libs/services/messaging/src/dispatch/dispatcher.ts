@@ -7,6 +7,7 @@ import type { MessageRow } from '../messages/message.types';
 import { claimDueMessages } from './dispatch.repository';
 import { DispatchTransitions } from './dispatch-transitions';
 import { CHANNELS, type Channel } from '../rules';
+import type { RouteAdvance } from '../fallback/route-advance';
 
 export const DISPATCH_BATCH_SIZE = 50;
 /** Longer than routing + consent + carrier deadlines together, so a live pass never loses its lease. */
@@ -22,6 +23,8 @@ export interface DispatcherOptions extends Omit<DispatchMessageDeps, 'carrier' |
   /** Undefined when no carrier is configured: messages stay queued. */
   carrier: DispatchMessageDeps['carrier'] | undefined;
   enabled: boolean;
+  /** Moves a message to the next channel of its route. */
+  route: RouteAdvance;
 }
 
 async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -46,7 +49,7 @@ export class Dispatcher {
   private readonly transitions: DispatchTransitions;
 
   constructor(private readonly options: DispatcherOptions) {
-    this.transitions = new DispatchTransitions(options.db, options.outbox);
+    this.transitions = new DispatchTransitions(options.db, options.outbox, options.route);
     const channels = options.carrier?.channels ?? CHANNELS;
     this.runners = new Map(channels.map((channel) => [channel, new CoalescedRunner(() => this.pass(channel))]));
   }

@@ -55,6 +55,12 @@ export interface MessageRow {
   claim_token: string | null;
   last_error: string | null;
   failure_reason: string | null;
+  /** Fallback (spec 3.1): channels still to try after the current one, comma-separated; '' for none. */
+  route_remaining: string;
+  receipt_timeout_seconds: number;
+  fallback_on_delivery_failure: boolean;
+  /** When the current attempt falls back for want of a final receipt; null when it will not. */
+  fallback_due_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }

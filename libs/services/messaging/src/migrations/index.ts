@@ -7,6 +7,7 @@ import { createMessageChargesMigration } from './20251201000005_message_charges'
 import { createMessageListingIndexMigration } from './20251201000006_message_listing_index';
 import { createMessageIdempotencyKeysMigration } from './20251201000007_create_message_idempotency_keys';
 import { createTemplatesMigration } from './20251215000008_create_templates';
+import { messageRoutesMigration } from './20261120000010_message_routes';
 import { messageReplyOptionsMigration } from './20251215000009_message_reply_options';
 
 /** Applied in this order; never reorder or rename an entry once released. */
@@ -20,4 +21,5 @@ export const messagingMigrations: Migration[] = [
   createMessageIdempotencyKeysMigration,
   createTemplatesMigration,
   messageReplyOptionsMigration,
+  messageRoutesMigration,
 ];

@@ -9,11 +9,14 @@ import { findMessageById, updateChannelAttempt } from '../messages/message.repos
 import type { MessageRow } from '../messages/message.types';
 import { applyTransition } from '../messages/message-transition';
 import { nonDeliveryReason } from './carrier-error-codes';
+import { hasNextChannel, type RouteAdvance } from '../fallback/route-advance';
 
 export interface ApplyReceiptDeps {
   outbox: OutboxWriter;
   clock: Clock;
   logger: Logger;
+  /** Fallback on a delivery failure (spec 3.1); without it a failure ends the message. */
+  route?: RouteAdvance;
 }
 
 type Receipt = providerCallbackEvents.CarrierReceiptReceived;
@@ -61,6 +64,33 @@ async function recordReceipt(trx: Knex.Transaction, message: MessageRow, receipt
 }
 
 /**
+ * An undelivered receipt for the current attempt of a message whose policy
+ * falls back on delivery failure, with a channel left (spec 3.1): the
+ * attempt is recorded undelivered and the message goes on to the next
+ * channel instead of ending. False when that does not apply.
+ */
+async function fellBack(trx: Knex.Transaction, route: RouteAdvance, receipt: Receipt, reason: string, now: Date): Promise<boolean> {
+  const message = await findMessageById(trx, receipt.messageId);
+  if (!message || message.status !== 'dispatched' || message.channel_attempt !== receipt.attempt) return false;
+  if (!message.fallback_on_delivery_failure || !hasNextChannel(message)) return false;
+  const moved = await route.advance(
+    trx,
+    message,
+    { id: message.id, from: 'dispatched', channelAttempt: receipt.attempt },
+    `undelivered on ${message.channel_type} (${reason})`,
+    now,
+  );
+  if (!moved) return false;
+  await recordReceipt(trx, message, receipt, reason, now);
+  await updateChannelAttempt(
+    trx,
+    { messageId: message.id, attemptNumber: receipt.attempt },
+    { status: 'undelivered', completed_at: occurredAt(receipt, now), failure_reason: reason },
+  );
+  return true;
+}
+
+/**
  * Applies one carrier receipt inside the consumer's transaction. Only a
  * dispatched message whose current channel attempt the receipt names moves;
  * anything else (already final, an older attempt, unknown message) is
@@ -82,10 +112,11 @@ export async function applyReceipt(trx: Knex.Transaction, deps: ApplyReceiptDeps
     if (message) await recordReceipt(trx, message, receipt, null, now);
     return;
   }
+  if (outcome.to === 'undelivered' && deps.route && (await fellBack(trx, deps.route, receipt, outcome.reason, now))) return;
   const row = await applyTransition(trx, deps.outbox, now, {
     guard: { id: receipt.messageId, from: 'dispatched', channelAttempt: receipt.attempt },
     to: outcome.to,
-    changes: outcome.failure ? { failure_reason: outcome.failure } : {},
+    changes: { ...(outcome.failure ? { failure_reason: outcome.failure } : {}), fallback_due_at: null },
     audit: { event: outcome.to, detail: auditDetail(receipt) },
     event: { type: outcome.type, reason: outcome.reason },
   });
@@ -104,6 +135,14 @@ export async function applyReceipt(trx: Knex.Transaction, deps: ApplyReceiptDeps
     });
     // A repeated or late receipt is still something the carrier said about the message.
     if (current) await recordReceipt(trx, current, receipt, outcome.reason, now);
+    // A late receipt for an attempt the message fell back from is that attempt's outcome (spec 3.1); it starts nothing.
+    if (current && receipt.attempt > 0 && receipt.attempt < current.channel_attempt) {
+      await updateChannelAttempt(
+        trx,
+        { messageId: current.id, attemptNumber: receipt.attempt },
+        { status: outcome.to, completed_at: occurredAt(receipt, now), failure_reason: outcome.failure },
+      );
+    }
     return;
   }
   await recordReceipt(trx, row, receipt, outcome.reason, now);

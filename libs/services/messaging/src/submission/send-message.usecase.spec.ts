@@ -22,7 +22,7 @@ function setup(standing: Partial<identityV1.SendingStanding> = {}) {
     db: { transaction } as unknown as Knex,
     outbox: { enqueue },
     clock: new SandboxClock(),
-    clients: { identity: { getSendingStanding } } as unknown as MessagingClients,
+    clients: { identity: { getSendingStanding }, routing: { getRoutingPolicy: async () => ({ isEnabled: false }) } } as unknown as MessagingClients,
     priceTable: DEFAULT_PRICE_TABLE,
     quota: new QuotaLedger(),
     onQueued,

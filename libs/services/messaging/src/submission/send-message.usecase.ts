@@ -22,6 +22,7 @@ import { findTemplate } from '../templates/templates.repository';
 import { isUuid } from '../messages/ids';
 import { present } from './recipient';
 import { validateSubmission } from './validate-submission';
+import { defaultChannel, describeRoute, planRoute, type RoutePolicy } from '../fallback/route-plan.rules';
 
 export interface SendMessageDeps {
   db: Knex;
@@ -32,6 +33,15 @@ export interface SendMessageDeps {
   quota: QuotaLedger;
   /** Called after a queued message is committed: dispatch it now rather than at the next tick. */
   onQueued(): void;
+}
+
+/**
+ * A subaccount's routing policy (spec 2.5), asked of routing as messaging
+ * itself: account-level sends have none, so they never fall back.
+ */
+async function routePolicyOf(clients: MessagingClients, accountId: string, subaccountId: string | undefined): Promise<RoutePolicy | undefined> {
+  if (subaccountId === undefined) return undefined;
+  return clients.routing.getRoutingPolicy({ accountId, subaccountId }, { asService: true });
 }
 
 /** The account's template the request names (read before validation: the channel and the text come from it). */
@@ -57,7 +67,10 @@ export async function sendMessage(
   const idempotent = idempotentSendOf(request, subaccountId);
   const replay = idempotent && (await replayOf(deps.db, idempotent, now));
   if (replay) return replay;
-  const submission = validateSubmission(request, now, await templateNamed(deps.db, request));
+  const policy = await routePolicyOf(deps.clients, request.accountId, subaccountId);
+  const rawDestination = present(request.destination) ?? present(request.to) ?? '';
+  const submission = validateSubmission(request, now, await templateNamed(deps.db, request), defaultChannel(policy, rawDestination));
+  const route = planRoute(policy, submission.channel, submission.destination);
   const standing = await assertMaySend(deps.clients, principal, request.accountId, subaccountId);
   const pricing = priceSubmission(submission, deps.priceTable);
   const status = submission.sendAt ? 'scheduled' : 'queued';
@@ -99,6 +112,10 @@ export async function sendMessage(
     claim_token: null,
     last_error: null,
     failure_reason: null,
+    route_remaining: route.remaining.join(','),
+    receipt_timeout_seconds: route.receiptTimeoutSeconds,
+    fallback_on_delivery_failure: route.fallbackOnDeliveryFailure,
+    fallback_due_at: null,
     created_at: now,
     updated_at: now,
   };
@@ -115,7 +132,7 @@ export async function sendMessage(
       event: 'accepted',
       from_status: null,
       to_status: status,
-      detail: null,
+      detail: describeRoute(submission.channel, route),
     });
     await deps.outbox.enqueue(trx, lifecycleEvent('MessageAccepted', message, undefined, 'accepted', { now }));
     return { message, audit };

@@ -96,10 +96,15 @@ function renderedBody(errors: FieldErrors, request: messagingV1.SendMessageReque
  * templateId names, as the caller found it (undefined: none found). Pure:
  * nothing is read or stored.
  */
-export function validateSubmission(request: messagingV1.SendMessageRequest, now: Date, template?: TemplateRow): ValidSubmission {
+export function validateSubmission(
+  request: messagingV1.SendMessageRequest,
+  now: Date,
+  template?: TemplateRow,
+  policyChannel?: string,
+): ValidSubmission {
   const errors = new FieldErrors();
-  // Routing policies (a later slice) will supply the default channel; until then Sms, or the template's own.
-  const channel = oneOf<Channel>(errors, 'channelType', request.channelType, CHANNELS, template?.channel_type ?? 'Sms');
+  // Left out: the template's own channel, else the subaccount's enabled routing policy's (DECISIONS Messages), else Sms.
+  const channel = oneOf<Channel>(errors, 'channelType', request.channelType, CHANNELS, (template?.channel_type ?? policyChannel ?? 'Sms') as Channel);
   const destination = readRecipient(request, channel, errors);
   let body = bodyOf(errors, request, channel);
   const messageType = oneOf<MessageType>(errors, 'messageType', request.messageType, MESSAGE_TYPES, 'Transactional');

@@ -9,6 +9,14 @@ export class FakeClients implements MessagingClients {
   standing: identityV1.SendingStanding = { accountStatus: 'active', subscriptionActive: true };
   sender: routingV1.ChooseSenderResponse | Error = { numberId: 'n-1', fromAddress: '+15550000001' };
   permission: consentV1.CheckSendPermissionResponse = { allowed: true };
+  /** Subaccount sends ask for it; disabled (no fallback) unless a test enables it. */
+  policy: Omit<routingV1.RoutingPolicy, 'accountId' | 'subaccountId'> = {
+    preferredChannelType: 'Sms',
+    fallbackChain: [],
+    isEnabled: false,
+    receiptTimeoutSeconds: 0,
+    fallbackOnDeliveryFailure: false,
+  };
   readonly calls: string[] = [];
 
   readonly identity = {
@@ -23,6 +31,10 @@ export class FakeClients implements MessagingClients {
       this.calls.push('routing.chooseSender');
       if (this.sender instanceof Error) throw this.sender;
       return this.sender;
+    },
+    getRoutingPolicy: async (req: routingV1.GetRoutingPolicyRequest) => {
+      this.calls.push('routing.getRoutingPolicy');
+      return { accountId: req.accountId, subaccountId: req.subaccountId, ...this.policy };
     },
   };
 
