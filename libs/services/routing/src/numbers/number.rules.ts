@@ -15,6 +15,24 @@ export interface SenderNumber {
   channelTypes: ChannelType[];
   status: 'active' | 'released';
   createdAt: Date;
+  /** Provisioned in sandbox: instantly, and ready to send. */
+  sandbox: boolean;
+  /** The 10DLC campaign a production long code is assigned to. */
+  campaignId?: string;
+  /** Times ChooseSender picked it from a pool (LeastUsed compares these). */
+  useCount: number;
+  /** The pool it is in, when listed with its membership. */
+  poolId?: string;
+}
+
+/**
+ * Ready to send from a rotation pool (spec 4.5): a sandbox number, an email
+ * sender address, or a production long code assigned to a 10DLC campaign.
+ */
+export function isReadyToSend(n: Pick<SenderNumber, 'sandbox' | 'campaignId' | 'channelTypes'>): boolean {
+  if (n.sandbox) return true;
+  if (n.channelTypes.every((c) => c === 'Email')) return true;
+  return n.campaignId !== undefined;
 }
 
 /** The 7 digits a sandbox number gets from its sequence value, zero-padded. */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ChannelType, SenderNumber } from './number.rules';
 
-interface NumberRow {
+export interface NumberRow {
   number_id: string;
   account_id: string;
   subaccount_id: string | null;
@@ -9,9 +9,15 @@ interface NumberRow {
   channel_types: ChannelType[];
   status: SenderNumber['status'];
   created_at: Date | string;
+  sandbox: boolean;
+  campaign_id: string | null;
+  use_count: string | number;
+  released_at: Date | string | null;
+  /** Present when listed with the membership (listNumbersForAccount). */
+  pool_id?: string | null;
 }
 
-const toNumber = (row: NumberRow): SenderNumber => ({
+export const toNumber = (row: NumberRow): SenderNumber => ({
   numberId: row.number_id,
   accountId: row.account_id,
   subaccountId: row.subaccount_id ?? undefined,
@@ -19,10 +25,19 @@ const toNumber = (row: NumberRow): SenderNumber => ({
   channelTypes: row.channel_types,
   status: row.status,
   createdAt: new Date(row.created_at),
+  sandbox: row.sandbox,
+  campaignId: row.campaign_id ?? undefined,
+  useCount: Number(row.use_count),
+  poolId: row.pool_id ?? undefined,
 });
 
-/** Inserts unless the address is taken (by any account); returns false then, so the caller can pick another. */
-export async function insertNumberIfAddressFree(db: Knex, n: SenderNumber): Promise<boolean> {
+export type NewNumber = Pick<SenderNumber, 'numberId' | 'accountId' | 'subaccountId' | 'address' | 'channelTypes' | 'createdAt'> & { sandbox?: boolean };
+
+/**
+ * Inserts unless an active number (of any account) holds the address; returns
+ * false then, so the caller can pick another or answer CONFLICT.
+ */
+export async function insertNumberIfAddressFree(db: Knex, n: NewNumber): Promise<boolean> {
   const inserted = await db('numbers')
     .insert({
       number_id: n.numberId,
@@ -30,25 +45,50 @@ export async function insertNumberIfAddressFree(db: Knex, n: SenderNumber): Prom
       subaccount_id: n.subaccountId ?? null,
       address: n.address,
       channel_types: JSON.stringify(n.channelTypes),
-      status: n.status,
+      status: 'active',
       created_at: n.createdAt,
+      sandbox: n.sandbox ?? true,
     })
-    .onConflict('address')
+    // The only unique index besides the (random) id: active addresses.
+    .onConflict()
     .ignore()
     .returning('number_id');
   return inserted.length > 0;
 }
 
-/** The account's numbers, oldest first; with a subaccount, only those assigned to it. */
 /**
- * The account's numbers; for a subaccount, the ones it may send from: its own
- * and the account-level ones (as findSender chooses), never another subaccount's.
+ * The account's active numbers, oldest first, each with the pool it is in;
+ * for a subaccount the ones it may send from: its own and the account-level
+ * ones (as findSender chooses), never another subaccount's.
  */
 export async function listNumbersForAccount(db: Knex, accountId: string, subaccountId?: string): Promise<SenderNumber[]> {
-  const query = db<NumberRow>('numbers').where({ account_id: accountId });
-  if (subaccountId !== undefined) query.where((q) => q.where({ subaccount_id: subaccountId }).orWhereNull('subaccount_id'));
-  const rows = await query.orderBy([{ column: 'created_at' }, { column: 'number_id' }]).select('*');
+  const query = db<NumberRow>('numbers as n')
+    .leftJoin('number_pool_members as m', 'm.number_id', 'n.number_id')
+    .where({ 'n.account_id': accountId, 'n.status': 'active' });
+  if (subaccountId !== undefined) query.where((q) => q.where({ 'n.subaccount_id': subaccountId }).orWhereNull('n.subaccount_id'));
+  const rows = await query.orderBy([{ column: 'n.created_at' }, { column: 'n.number_id' }]).select('n.*', 'm.pool_id');
   return rows.map(toNumber);
+}
+
+/** The account's active number with this id, locked for the caller's transaction when `forUpdate`. */
+export async function findActiveNumber(db: Knex, accountId: string, numberId: string, forUpdate = false): Promise<SenderNumber | undefined> {
+  const query = db<NumberRow>('numbers').where({ account_id: accountId, number_id: numberId, status: 'active' });
+  if (forUpdate) query.forUpdate();
+  const row = await query.first();
+  return row ? toNumber(row) : undefined;
+}
+
+/** The account's active numbers among `numberIds`, locked (a pool write must not race a release). */
+export async function lockActiveNumbers(trx: Knex.Transaction, accountId: string, numberIds: string[]): Promise<SenderNumber[]> {
+  if (numberIds.length === 0) return [];
+  const rows = await trx<NumberRow>('numbers').where({ account_id: accountId, status: 'active' }).whereIn('number_id', numberIds).forUpdate().select('*');
+  return rows.map(toNumber);
+}
+
+/** Releases an active number: it stops sending, resolving and listing; its address is free again. */
+export async function releaseNumber(db: Knex, numberId: string, now: Date): Promise<boolean> {
+  const updated = await db('numbers').where({ number_id: numberId, status: 'active' }).update({ status: 'released', released_at: now });
+  return updated > 0;
 }
 
 /**
@@ -79,4 +119,9 @@ export async function findActiveNumberByAddress(db: Knex, address: string, chann
   else query.where({ address });
   const row = await query.first();
   return row ? toNumber(row) : undefined;
+}
+
+/** Counts one more pick from a pool. */
+export async function countPoolUse(trx: Knex.Transaction, numberId: string): Promise<void> {
+  await trx('numbers').where({ number_id: numberId }).increment('use_count', 1);
 }

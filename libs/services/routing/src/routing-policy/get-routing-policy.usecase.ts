@@ -1,22 +1,28 @@
 import type { routingV1 } from '@mp/contracts';
-import { reachAccount, type Principal } from '@mp/grpc';
+import type { Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
+import { confirmSubaccount } from '../access/known-subaccount';
+import { reachRouting } from '../access/routing-reach.rules';
+import type { RoutingDeps } from '../routing-deps';
+import { findPolicy } from './routing-policies.repository';
+import { policyToProto } from './routing-policy.proto';
 
-/** spec 2.5: what a subaccount without a policy of its own routes by. */
-export const DEFAULT_ROUTING_POLICY = {
-  preferredChannelType: 'Sms',
-  fallbackChain: [] as string[],
-  isEnabled: false,
-  receiptTimeoutSeconds: 0,
-  fallbackOnDeliveryFailure: false,
-};
+export { DEFAULT_ROUTING_POLICY } from './routing-policy';
 
 /**
- * A subaccount's routing policy. Until policies can be set (PUT comes with
- * the routing issue), every subaccount routes by the defaults.
+ * A subaccount's routing policy, the defaults of spec 2.5 until it sets one.
+ * Messaging asks as itself at every subaccount send (request and answer keep
+ * their shape: fallback reads them); a customer reads with any user role or
+ * a key with ReadMessages or ManageRouting, for a subaccount of its own
+ * account (identity confirms it), else 404.
  */
-export async function getRoutingPolicy(principal: Principal, request: routingV1.GetRoutingPolicyRequest): Promise<routingV1.RoutingPolicy> {
+export async function getRoutingPolicy(
+  deps: Pick<RoutingDeps, 'db' | 'clients'>,
+  principal: Principal,
+  request: routingV1.GetRoutingPolicyRequest,
+): Promise<routingV1.RoutingPolicy> {
   if (!request.subaccountId) throw DomainError.notFound('Subaccount');
-  const { accountId } = reachAccount(principal, { accountId: request.accountId, subaccountId: request.subaccountId, what: 'Subaccount' });
-  return { accountId, subaccountId: request.subaccountId, ...DEFAULT_ROUTING_POLICY };
+  const { accountId, subaccountId } = reachRouting(principal, { accountId: request.accountId, subaccountId: request.subaccountId, need: 'read', what: 'Subaccount' });
+  await confirmSubaccount(deps.clients, principal, accountId, subaccountId);
+  return policyToProto(await findPolicy(deps.db, accountId, subaccountId!));
 }

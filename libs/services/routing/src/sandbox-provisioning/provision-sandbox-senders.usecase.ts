@@ -39,8 +39,8 @@ async function addSender(trx: Knex.Transaction, accountId: string, channelTypes:
       accountId,
       address: await nextAddress(),
       channelTypes,
-      status: 'active',
       createdAt: now,
+      sandbox: true,
     });
     if (added) return;
   }

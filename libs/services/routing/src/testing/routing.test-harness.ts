@@ -3,11 +3,12 @@ import { SandboxClock } from '@mp/clock';
 import { identityEvents, routingV1, TOPICS } from '@mp/contracts';
 import { createDatabaseProvider } from '@mp/db';
 import { createEmbeddedLogTransport, type EventEnvelope } from '@mp/events';
-import { createClient, type AsyncClient } from '@mp/grpc';
-import { createServiceClients, ServiceHost, testCallKeys } from '@mp/service-host';
+import { createClient, type AsyncClient, type Principal } from '@mp/grpc';
+import { createServiceClients, ServiceHost, testCallKeys, type ServiceClients } from '@mp/service-host';
 import { createLogger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { routingService } from '../routing.module';
+import { FakeRoutingClients } from './fake-routing-clients';
 
 export const ROUTING_TEST_CONFIG = { SANDBOX_NUMBER_PREFIX: '+1555', SANDBOX_EMAIL_DOMAIN: 'sandbox.messaging.local' };
 
@@ -25,12 +26,19 @@ export function accountActivated(accountId: string, overrides: Partial<EventEnve
   };
 }
 
-/** The module run by a real ServiceHost (migrations, consumer, gRPC) on in-memory PGlite and the embedded event log. */
+/**
+ * The module run by a real ServiceHost (migrations, consumer, gRPC) on
+ * in-memory PGlite and the embedded event log; the services routing calls
+ * (identity, consent) are fakes the test steers (`fakes`).
+ */
 export async function startRoutingHarness(options: { sandbox?: boolean } = {}) {
   const databases = createDatabaseProvider({ dataDir: ':memory:' });
   const transport = createEmbeddedLogTransport({ db: databases });
   const { keys, gateway } = await testCallKeys();
-  const clients = createServiceClients({}, { signer: gateway });
+  const fakes = new FakeRoutingClients();
+  const real = createServiceClients({}, { signer: gateway });
+  // The host hands the module `clients.as('routing')`: the fakes.
+  const clients = { as: () => fakes, close: () => real.close() } as unknown as ServiceClients;
   await transport.ensureTopics([TOPICS.identity]);
   const host = new ServiceHost(routingService, ROUTING_TEST_CONFIG, {
     databases,
@@ -54,6 +62,7 @@ export async function startRoutingHarness(options: { sandbox?: boolean } = {}) {
     db,
     client,
     messaging,
+    fakes,
     publish: (...events: EventEnvelope[]) => transport.publish(events),
     /** Polls until `accountId` has at least `count` numbers. */
     async waitForNumbers(accountId: string, count = 2, timeoutMs = 10_000) {
@@ -80,16 +89,27 @@ export async function startRoutingHarness(options: { sandbox?: boolean } = {}) {
       const addressFor = (channel: string) => rows.find((r) => (r.channel_types as string[]).includes(channel)).address as string;
       return { phone: addressFor('Sms'), email: addressFor('Email') };
     },
-    /** Inserts a number directly (active, account-level, created now unless said otherwise). */
-    addNumber(row: { account_id: string; subaccount_id?: string; address: string; channel_types: string[]; status?: string; created_at?: Date }) {
-      return db('numbers').insert({
-        number_id: randomUUID(),
+    /** Inserts a number directly (active, account-level, sandbox, created now unless said otherwise); answers its id. */
+    async addNumber(row: {
+      account_id: string;
+      subaccount_id?: string;
+      address: string;
+      channel_types: string[];
+      status?: string;
+      created_at?: Date;
+      sandbox?: boolean;
+      campaign_id?: string;
+    }): Promise<string> {
+      const numberId = randomUUID();
+      await db('numbers').insert({
+        number_id: numberId,
         subaccount_id: null,
         status: 'active',
         created_at: new Date(),
         ...row,
         channel_types: JSON.stringify(row.channel_types),
       });
+      return numberId;
     },
     async close() {
       client.close();
@@ -105,3 +125,19 @@ export async function startRoutingHarness(options: { sandbox?: boolean } = {}) {
 export type RoutingHarness = Awaited<ReturnType<typeof startRoutingHarness>>;
 
 export const principalOf = (accountId: string, subaccountId?: string) => ({ kind: 'api_key' as const, accountId, apiKeyId: `key-${accountId}`, subaccountId });
+
+/** One account's cast: users of each role, keys with each right, and callers limited to subaccount `s1`. */
+export function principalsOf(accountId: string, s1: string) {
+  const user = (role: Principal['role'], subaccountId?: string): Principal => ({ kind: 'user', accountId, userId: randomUUID(), role, subaccountId });
+  const key = (rights: string[], subaccountId?: string): Principal => ({ kind: 'api_key', accountId, apiKeyId: randomUUID(), rights, subaccountId });
+  return {
+    admin: user('Admin'),
+    manager: user('Manager'),
+    member: user('Member'),
+    sendKey: key(['SendMessages']),
+    readKey: key(['ReadMessages']),
+    manageKey: key(['ManageRouting']),
+    s1Admin: user('Admin', s1),
+    s1ManageKey: key(['ManageRouting'], s1),
+  };
+}

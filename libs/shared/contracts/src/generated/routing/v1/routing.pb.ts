@@ -22,6 +22,73 @@ import {
 import { Timestamp } from "../../google/protobuf/timestamp.pb";
 
 /**
+ * A list of channel names; wraps a repeated field so that "left out" and
+ * "empty" differ on update.
+ */
+export interface ChannelList {
+  channels: string[];
+}
+
+export interface UpdateRoutingPolicyRequest {
+  accountId: string;
+  subaccountId: string;
+  preferredChannelType?: string | undefined;
+  fallbackChain: ChannelList | undefined;
+  isEnabled?: boolean | undefined;
+  receiptTimeoutSeconds?: number | undefined;
+  fallbackOnDeliveryFailure?: boolean | undefined;
+}
+
+export interface PreviewRouteRequest {
+  accountId: string;
+  subaccountId: string;
+  /** E.164 number or email address. */
+  destination: string;
+}
+
+/** One channel of a previewed route, in the order it would be tried. */
+export interface RouteStep {
+  channelType: string;
+  /**
+   * The destination cannot be addressed on this channel (an email address is
+   * only Email; a phone number only Sms and WhatsApp): not tried.
+   */
+  skipped: boolean;
+  skipReason?:
+    | string
+    | undefined;
+  /**
+   * The sender ChooseSender would pick now; absent when none (see
+   * no_sender_reason) or when skipped.
+   */
+  numberId?: string | undefined;
+  fromAddress?:
+    | string
+    | undefined;
+  /** The pool it would come from, if any. */
+  poolId?: string | undefined;
+  noSenderReason?:
+    | string
+    | undefined;
+  /** The recipient's consent blocks this channel (asked of consent). */
+  blockedByConsent: boolean;
+  consentReason?: string | undefined;
+}
+
+export interface RoutePreview {
+  accountId: string;
+  subaccountId: string;
+  destination: string;
+  policyEnabled: boolean;
+  steps: RouteStep[];
+  /**
+   * The first channel a send would go out on (not skipped, a sender, not
+   * blocked); absent when none would.
+   */
+  firstSendableChannelType?: string | undefined;
+}
+
+/**
  * spec 2.5. Defaults: preferred Sms, no fallback chain, disabled, receipt
  * timeout 0 (off), no fallback on delivery failure.
  */
@@ -54,7 +121,112 @@ export interface PhoneNumber {
   address: string;
   channelTypes: string[];
   status: string;
-  createdAt: string | undefined;
+  createdAt:
+    | string
+    | undefined;
+  /**
+   * Whether it may send from a rotation pool: sandbox numbers and email
+   * sender addresses are; a production long code once assigned to a 10DLC
+   * campaign. Optional only so that older fakes of this message still build.
+   */
+  readyToSend?: boolean | undefined;
+  campaignId?:
+    | string
+    | undefined;
+  /** The pool it belongs to, if any (a number is in at most one pool). */
+  poolId?:
+    | string
+    | undefined;
+  /** Times ChooseSender picked it from a pool (what LeastUsed compares). */
+  useCount?:
+    | number
+    | undefined;
+  /** Provisioned in sandbox (instantly, ready) rather than from a carrier. */
+  sandbox?: boolean | undefined;
+}
+
+export interface CreateNumberRequest {
+  accountId: string;
+  /**
+   * The account's number unless set; a caller limited to a subaccount gets
+   * its own subaccount's.
+   */
+  subaccountId?:
+    | string
+    | undefined;
+  /** E.164; a free number is picked when left out. */
+  phoneNumber?:
+    | string
+    | undefined;
+  /** ISO 3166-1 alpha-2 (US, CA, GB...): where a picked number comes from. */
+  countryCode?:
+    | string
+    | undefined;
+  /** Sms and/or WhatsApp for a phone number; Email alone for a sender address. */
+  channelTypes: string[];
+}
+
+export interface DeleteNumberRequest {
+  accountId: string;
+  numberId: string;
+}
+
+export interface DeleteNumberResponse {
+}
+
+export interface NumberPool {
+  poolId: string;
+  accountId: string;
+  /** Absent: an account-level pool (account-level sends). */
+  subaccountId?: string | undefined;
+  name: string;
+  /** RoundRobin, LeastUsed, Random or Sticky. */
+  strategy: string;
+  /** The members, in rotation order, with their use counts. */
+  numbers: PhoneNumber[];
+  /** Channels the pool serves: those of its numbers. */
+  channelTypes: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CreateNumberPoolRequest {
+  accountId: string;
+  subaccountId?: string | undefined;
+  name: string;
+  strategy: string;
+  numberIds: string[];
+}
+
+export interface ListNumberPoolsRequest {
+  accountId: string;
+  /** Only this subaccount's pools (a caller limited to one sees only its own). */
+  subaccountId?: string | undefined;
+}
+
+export interface ListNumberPoolsResponse {
+  items: NumberPool[];
+}
+
+export interface NumberPoolRef {
+  accountId: string;
+  poolId: string;
+}
+
+/** Wraps the member list so that "left out" and "empty" differ. */
+export interface NumberIdList {
+  numberIds: string[];
+}
+
+export interface UpdateNumberPoolRequest {
+  accountId: string;
+  poolId: string;
+  name?: string | undefined;
+  strategy?: string | undefined;
+  numberIds: NumberIdList | undefined;
+}
+
+export interface DeleteNumberPoolResponse {
 }
 
 export interface ListNumbersRequest {
@@ -76,12 +248,806 @@ export interface ChooseSenderRequest {
 export interface ChooseSenderResponse {
   numberId: string;
   fromAddress: string;
+  /** The pool the number was picked from, if any. */
+  poolId?: string | undefined;
 }
 
 export interface ResolveNumberRequest {
   address: string;
   channelType: string;
 }
+
+function createBaseChannelList(): ChannelList {
+  return { channels: [] };
+}
+
+export const ChannelList: MessageFns<ChannelList> = {
+  encode(message: ChannelList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.channels) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChannelList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChannelList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.channels.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChannelList {
+    return {
+      channels: globalThis.Array.isArray(object?.channels) ? object.channels.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: ChannelList): unknown {
+    const obj: any = {};
+    if (message.channels?.length) {
+      obj.channels = message.channels;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChannelList>, I>>(base?: I): ChannelList {
+    return ChannelList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChannelList>, I>>(object: I): ChannelList {
+    const message = createBaseChannelList();
+    message.channels = object.channels?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseUpdateRoutingPolicyRequest(): UpdateRoutingPolicyRequest {
+  return {
+    accountId: "",
+    subaccountId: "",
+    preferredChannelType: undefined,
+    fallbackChain: undefined,
+    isEnabled: undefined,
+    receiptTimeoutSeconds: undefined,
+    fallbackOnDeliveryFailure: undefined,
+  };
+}
+
+export const UpdateRoutingPolicyRequest: MessageFns<UpdateRoutingPolicyRequest> = {
+  encode(message: UpdateRoutingPolicyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== "") {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.preferredChannelType !== undefined) {
+      writer.uint32(26).string(message.preferredChannelType);
+    }
+    if (message.fallbackChain !== undefined) {
+      ChannelList.encode(message.fallbackChain, writer.uint32(34).fork()).join();
+    }
+    if (message.isEnabled !== undefined) {
+      writer.uint32(40).bool(message.isEnabled);
+    }
+    if (message.receiptTimeoutSeconds !== undefined) {
+      writer.uint32(48).int32(message.receiptTimeoutSeconds);
+    }
+    if (message.fallbackOnDeliveryFailure !== undefined) {
+      writer.uint32(56).bool(message.fallbackOnDeliveryFailure);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateRoutingPolicyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateRoutingPolicyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.preferredChannelType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.fallbackChain = ChannelList.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.isEnabled = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.receiptTimeoutSeconds = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.fallbackOnDeliveryFailure = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateRoutingPolicyRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : "",
+      preferredChannelType: isSet(object.preferredChannelType)
+        ? globalThis.String(object.preferredChannelType)
+        : isSet(object.preferred_channel_type)
+        ? globalThis.String(object.preferred_channel_type)
+        : undefined,
+      fallbackChain: isSet(object.fallbackChain)
+        ? ChannelList.fromJSON(object.fallbackChain)
+        : isSet(object.fallback_chain)
+        ? ChannelList.fromJSON(object.fallback_chain)
+        : undefined,
+      isEnabled: isSet(object.isEnabled)
+        ? globalThis.Boolean(object.isEnabled)
+        : isSet(object.is_enabled)
+        ? globalThis.Boolean(object.is_enabled)
+        : undefined,
+      receiptTimeoutSeconds: isSet(object.receiptTimeoutSeconds)
+        ? globalThis.Number(object.receiptTimeoutSeconds)
+        : isSet(object.receipt_timeout_seconds)
+        ? globalThis.Number(object.receipt_timeout_seconds)
+        : undefined,
+      fallbackOnDeliveryFailure: isSet(object.fallbackOnDeliveryFailure)
+        ? globalThis.Boolean(object.fallbackOnDeliveryFailure)
+        : isSet(object.fallback_on_delivery_failure)
+        ? globalThis.Boolean(object.fallback_on_delivery_failure)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdateRoutingPolicyRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== "") {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.preferredChannelType !== undefined) {
+      obj.preferredChannelType = message.preferredChannelType;
+    }
+    if (message.fallbackChain !== undefined) {
+      obj.fallbackChain = ChannelList.toJSON(message.fallbackChain);
+    }
+    if (message.isEnabled !== undefined) {
+      obj.isEnabled = message.isEnabled;
+    }
+    if (message.receiptTimeoutSeconds !== undefined) {
+      obj.receiptTimeoutSeconds = Math.round(message.receiptTimeoutSeconds);
+    }
+    if (message.fallbackOnDeliveryFailure !== undefined) {
+      obj.fallbackOnDeliveryFailure = message.fallbackOnDeliveryFailure;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateRoutingPolicyRequest>, I>>(base?: I): UpdateRoutingPolicyRequest {
+    return UpdateRoutingPolicyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateRoutingPolicyRequest>, I>>(object: I): UpdateRoutingPolicyRequest {
+    const message = createBaseUpdateRoutingPolicyRequest();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? "";
+    message.preferredChannelType = object.preferredChannelType ?? undefined;
+    message.fallbackChain = (object.fallbackChain !== undefined && object.fallbackChain !== null)
+      ? ChannelList.fromPartial(object.fallbackChain)
+      : undefined;
+    message.isEnabled = object.isEnabled ?? undefined;
+    message.receiptTimeoutSeconds = object.receiptTimeoutSeconds ?? undefined;
+    message.fallbackOnDeliveryFailure = object.fallbackOnDeliveryFailure ?? undefined;
+    return message;
+  },
+};
+
+function createBasePreviewRouteRequest(): PreviewRouteRequest {
+  return { accountId: "", subaccountId: "", destination: "" };
+}
+
+export const PreviewRouteRequest: MessageFns<PreviewRouteRequest> = {
+  encode(message: PreviewRouteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== "") {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.destination !== "") {
+      writer.uint32(26).string(message.destination);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PreviewRouteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePreviewRouteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.destination = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PreviewRouteRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : "",
+      destination: isSet(object.destination) ? globalThis.String(object.destination) : "",
+    };
+  },
+
+  toJSON(message: PreviewRouteRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== "") {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.destination !== "") {
+      obj.destination = message.destination;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PreviewRouteRequest>, I>>(base?: I): PreviewRouteRequest {
+    return PreviewRouteRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PreviewRouteRequest>, I>>(object: I): PreviewRouteRequest {
+    const message = createBasePreviewRouteRequest();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? "";
+    message.destination = object.destination ?? "";
+    return message;
+  },
+};
+
+function createBaseRouteStep(): RouteStep {
+  return {
+    channelType: "",
+    skipped: false,
+    skipReason: undefined,
+    numberId: undefined,
+    fromAddress: undefined,
+    poolId: undefined,
+    noSenderReason: undefined,
+    blockedByConsent: false,
+    consentReason: undefined,
+  };
+}
+
+export const RouteStep: MessageFns<RouteStep> = {
+  encode(message: RouteStep, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.channelType !== "") {
+      writer.uint32(10).string(message.channelType);
+    }
+    if (message.skipped !== false) {
+      writer.uint32(16).bool(message.skipped);
+    }
+    if (message.skipReason !== undefined) {
+      writer.uint32(26).string(message.skipReason);
+    }
+    if (message.numberId !== undefined) {
+      writer.uint32(34).string(message.numberId);
+    }
+    if (message.fromAddress !== undefined) {
+      writer.uint32(42).string(message.fromAddress);
+    }
+    if (message.poolId !== undefined) {
+      writer.uint32(50).string(message.poolId);
+    }
+    if (message.noSenderReason !== undefined) {
+      writer.uint32(58).string(message.noSenderReason);
+    }
+    if (message.blockedByConsent !== false) {
+      writer.uint32(64).bool(message.blockedByConsent);
+    }
+    if (message.consentReason !== undefined) {
+      writer.uint32(74).string(message.consentReason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RouteStep {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRouteStep();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.channelType = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.skipped = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.skipReason = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.numberId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.fromAddress = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.poolId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.noSenderReason = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.blockedByConsent = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.consentReason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RouteStep {
+    return {
+      channelType: isSet(object.channelType)
+        ? globalThis.String(object.channelType)
+        : isSet(object.channel_type)
+        ? globalThis.String(object.channel_type)
+        : "",
+      skipped: isSet(object.skipped) ? globalThis.Boolean(object.skipped) : false,
+      skipReason: isSet(object.skipReason)
+        ? globalThis.String(object.skipReason)
+        : isSet(object.skip_reason)
+        ? globalThis.String(object.skip_reason)
+        : undefined,
+      numberId: isSet(object.numberId)
+        ? globalThis.String(object.numberId)
+        : isSet(object.number_id)
+        ? globalThis.String(object.number_id)
+        : undefined,
+      fromAddress: isSet(object.fromAddress)
+        ? globalThis.String(object.fromAddress)
+        : isSet(object.from_address)
+        ? globalThis.String(object.from_address)
+        : undefined,
+      poolId: isSet(object.poolId)
+        ? globalThis.String(object.poolId)
+        : isSet(object.pool_id)
+        ? globalThis.String(object.pool_id)
+        : undefined,
+      noSenderReason: isSet(object.noSenderReason)
+        ? globalThis.String(object.noSenderReason)
+        : isSet(object.no_sender_reason)
+        ? globalThis.String(object.no_sender_reason)
+        : undefined,
+      blockedByConsent: isSet(object.blockedByConsent)
+        ? globalThis.Boolean(object.blockedByConsent)
+        : isSet(object.blocked_by_consent)
+        ? globalThis.Boolean(object.blocked_by_consent)
+        : false,
+      consentReason: isSet(object.consentReason)
+        ? globalThis.String(object.consentReason)
+        : isSet(object.consent_reason)
+        ? globalThis.String(object.consent_reason)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RouteStep): unknown {
+    const obj: any = {};
+    if (message.channelType !== "") {
+      obj.channelType = message.channelType;
+    }
+    if (message.skipped !== false) {
+      obj.skipped = message.skipped;
+    }
+    if (message.skipReason !== undefined) {
+      obj.skipReason = message.skipReason;
+    }
+    if (message.numberId !== undefined) {
+      obj.numberId = message.numberId;
+    }
+    if (message.fromAddress !== undefined) {
+      obj.fromAddress = message.fromAddress;
+    }
+    if (message.poolId !== undefined) {
+      obj.poolId = message.poolId;
+    }
+    if (message.noSenderReason !== undefined) {
+      obj.noSenderReason = message.noSenderReason;
+    }
+    if (message.blockedByConsent !== false) {
+      obj.blockedByConsent = message.blockedByConsent;
+    }
+    if (message.consentReason !== undefined) {
+      obj.consentReason = message.consentReason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RouteStep>, I>>(base?: I): RouteStep {
+    return RouteStep.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RouteStep>, I>>(object: I): RouteStep {
+    const message = createBaseRouteStep();
+    message.channelType = object.channelType ?? "";
+    message.skipped = object.skipped ?? false;
+    message.skipReason = object.skipReason ?? undefined;
+    message.numberId = object.numberId ?? undefined;
+    message.fromAddress = object.fromAddress ?? undefined;
+    message.poolId = object.poolId ?? undefined;
+    message.noSenderReason = object.noSenderReason ?? undefined;
+    message.blockedByConsent = object.blockedByConsent ?? false;
+    message.consentReason = object.consentReason ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRoutePreview(): RoutePreview {
+  return {
+    accountId: "",
+    subaccountId: "",
+    destination: "",
+    policyEnabled: false,
+    steps: [],
+    firstSendableChannelType: undefined,
+  };
+}
+
+export const RoutePreview: MessageFns<RoutePreview> = {
+  encode(message: RoutePreview, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== "") {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.destination !== "") {
+      writer.uint32(26).string(message.destination);
+    }
+    if (message.policyEnabled !== false) {
+      writer.uint32(32).bool(message.policyEnabled);
+    }
+    for (const v of message.steps) {
+      RouteStep.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.firstSendableChannelType !== undefined) {
+      writer.uint32(50).string(message.firstSendableChannelType);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RoutePreview {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRoutePreview();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.destination = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.policyEnabled = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.steps.push(RouteStep.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.firstSendableChannelType = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RoutePreview {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : "",
+      destination: isSet(object.destination) ? globalThis.String(object.destination) : "",
+      policyEnabled: isSet(object.policyEnabled)
+        ? globalThis.Boolean(object.policyEnabled)
+        : isSet(object.policy_enabled)
+        ? globalThis.Boolean(object.policy_enabled)
+        : false,
+      steps: globalThis.Array.isArray(object?.steps) ? object.steps.map((e: any) => RouteStep.fromJSON(e)) : [],
+      firstSendableChannelType: isSet(object.firstSendableChannelType)
+        ? globalThis.String(object.firstSendableChannelType)
+        : isSet(object.first_sendable_channel_type)
+        ? globalThis.String(object.first_sendable_channel_type)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RoutePreview): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== "") {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.destination !== "") {
+      obj.destination = message.destination;
+    }
+    if (message.policyEnabled !== false) {
+      obj.policyEnabled = message.policyEnabled;
+    }
+    if (message.steps?.length) {
+      obj.steps = message.steps.map((e) => RouteStep.toJSON(e));
+    }
+    if (message.firstSendableChannelType !== undefined) {
+      obj.firstSendableChannelType = message.firstSendableChannelType;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RoutePreview>, I>>(base?: I): RoutePreview {
+    return RoutePreview.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RoutePreview>, I>>(object: I): RoutePreview {
+    const message = createBaseRoutePreview();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? "";
+    message.destination = object.destination ?? "";
+    message.policyEnabled = object.policyEnabled ?? false;
+    message.steps = object.steps?.map((e) => RouteStep.fromPartial(e)) || [];
+    message.firstSendableChannelType = object.firstSendableChannelType ?? undefined;
+    return message;
+  },
+};
 
 function createBaseRoutingPolicy(): RoutingPolicy {
   return {
@@ -407,6 +1373,11 @@ function createBasePhoneNumber(): PhoneNumber {
     channelTypes: [],
     status: "",
     createdAt: undefined,
+    readyToSend: undefined,
+    campaignId: undefined,
+    poolId: undefined,
+    useCount: undefined,
+    sandbox: undefined,
   };
 }
 
@@ -432,6 +1403,21 @@ export const PhoneNumber: MessageFns<PhoneNumber> = {
     }
     if (message.createdAt !== undefined) {
       Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(58).fork()).join();
+    }
+    if (message.readyToSend !== undefined) {
+      writer.uint32(64).bool(message.readyToSend);
+    }
+    if (message.campaignId !== undefined) {
+      writer.uint32(74).string(message.campaignId);
+    }
+    if (message.poolId !== undefined) {
+      writer.uint32(82).string(message.poolId);
+    }
+    if (message.useCount !== undefined) {
+      writer.uint32(88).int64(message.useCount);
+    }
+    if (message.sandbox !== undefined) {
+      writer.uint32(96).bool(message.sandbox);
     }
     return writer;
   },
@@ -505,6 +1491,46 @@ export const PhoneNumber: MessageFns<PhoneNumber> = {
             message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.readyToSend = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.campaignId = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.poolId = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.useCount = longToNumber(reader.int64());
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.sandbox = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -546,6 +1572,27 @@ export const PhoneNumber: MessageFns<PhoneNumber> = {
         : isSet(object.created_at)
         ? globalThis.String(object.created_at)
         : undefined,
+      readyToSend: isSet(object.readyToSend)
+        ? globalThis.Boolean(object.readyToSend)
+        : isSet(object.ready_to_send)
+        ? globalThis.Boolean(object.ready_to_send)
+        : undefined,
+      campaignId: isSet(object.campaignId)
+        ? globalThis.String(object.campaignId)
+        : isSet(object.campaign_id)
+        ? globalThis.String(object.campaign_id)
+        : undefined,
+      poolId: isSet(object.poolId)
+        ? globalThis.String(object.poolId)
+        : isSet(object.pool_id)
+        ? globalThis.String(object.pool_id)
+        : undefined,
+      useCount: isSet(object.useCount)
+        ? globalThis.Number(object.useCount)
+        : isSet(object.use_count)
+        ? globalThis.Number(object.use_count)
+        : undefined,
+      sandbox: isSet(object.sandbox) ? globalThis.Boolean(object.sandbox) : undefined,
     };
   },
 
@@ -572,6 +1619,21 @@ export const PhoneNumber: MessageFns<PhoneNumber> = {
     if (message.createdAt !== undefined) {
       obj.createdAt = message.createdAt;
     }
+    if (message.readyToSend !== undefined) {
+      obj.readyToSend = message.readyToSend;
+    }
+    if (message.campaignId !== undefined) {
+      obj.campaignId = message.campaignId;
+    }
+    if (message.poolId !== undefined) {
+      obj.poolId = message.poolId;
+    }
+    if (message.useCount !== undefined) {
+      obj.useCount = Math.round(message.useCount);
+    }
+    if (message.sandbox !== undefined) {
+      obj.sandbox = message.sandbox;
+    }
     return obj;
   },
 
@@ -587,6 +1649,1212 @@ export const PhoneNumber: MessageFns<PhoneNumber> = {
     message.channelTypes = object.channelTypes?.map((e) => e) || [];
     message.status = object.status ?? "";
     message.createdAt = object.createdAt ?? undefined;
+    message.readyToSend = object.readyToSend ?? undefined;
+    message.campaignId = object.campaignId ?? undefined;
+    message.poolId = object.poolId ?? undefined;
+    message.useCount = object.useCount ?? undefined;
+    message.sandbox = object.sandbox ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCreateNumberRequest(): CreateNumberRequest {
+  return { accountId: "", subaccountId: undefined, phoneNumber: undefined, countryCode: undefined, channelTypes: [] };
+}
+
+export const CreateNumberRequest: MessageFns<CreateNumberRequest> = {
+  encode(message: CreateNumberRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.phoneNumber !== undefined) {
+      writer.uint32(26).string(message.phoneNumber);
+    }
+    if (message.countryCode !== undefined) {
+      writer.uint32(34).string(message.countryCode);
+    }
+    for (const v of message.channelTypes) {
+      writer.uint32(42).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateNumberRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateNumberRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.phoneNumber = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.countryCode = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.channelTypes.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateNumberRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      phoneNumber: isSet(object.phoneNumber)
+        ? globalThis.String(object.phoneNumber)
+        : isSet(object.phone_number)
+        ? globalThis.String(object.phone_number)
+        : undefined,
+      countryCode: isSet(object.countryCode)
+        ? globalThis.String(object.countryCode)
+        : isSet(object.country_code)
+        ? globalThis.String(object.country_code)
+        : undefined,
+      channelTypes: globalThis.Array.isArray(object?.channelTypes)
+        ? object.channelTypes.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.channel_types)
+        ? object.channel_types.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CreateNumberRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.phoneNumber !== undefined) {
+      obj.phoneNumber = message.phoneNumber;
+    }
+    if (message.countryCode !== undefined) {
+      obj.countryCode = message.countryCode;
+    }
+    if (message.channelTypes?.length) {
+      obj.channelTypes = message.channelTypes;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateNumberRequest>, I>>(base?: I): CreateNumberRequest {
+    return CreateNumberRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateNumberRequest>, I>>(object: I): CreateNumberRequest {
+    const message = createBaseCreateNumberRequest();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.phoneNumber = object.phoneNumber ?? undefined;
+    message.countryCode = object.countryCode ?? undefined;
+    message.channelTypes = object.channelTypes?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseDeleteNumberRequest(): DeleteNumberRequest {
+  return { accountId: "", numberId: "" };
+}
+
+export const DeleteNumberRequest: MessageFns<DeleteNumberRequest> = {
+  encode(message: DeleteNumberRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.numberId !== "") {
+      writer.uint32(18).string(message.numberId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteNumberRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteNumberRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.numberId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteNumberRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      numberId: isSet(object.numberId)
+        ? globalThis.String(object.numberId)
+        : isSet(object.number_id)
+        ? globalThis.String(object.number_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteNumberRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.numberId !== "") {
+      obj.numberId = message.numberId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteNumberRequest>, I>>(base?: I): DeleteNumberRequest {
+    return DeleteNumberRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteNumberRequest>, I>>(object: I): DeleteNumberRequest {
+    const message = createBaseDeleteNumberRequest();
+    message.accountId = object.accountId ?? "";
+    message.numberId = object.numberId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteNumberResponse(): DeleteNumberResponse {
+  return {};
+}
+
+export const DeleteNumberResponse: MessageFns<DeleteNumberResponse> = {
+  encode(_: DeleteNumberResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteNumberResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteNumberResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteNumberResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteNumberResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteNumberResponse>, I>>(base?: I): DeleteNumberResponse {
+    return DeleteNumberResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteNumberResponse>, I>>(_: I): DeleteNumberResponse {
+    const message = createBaseDeleteNumberResponse();
+    return message;
+  },
+};
+
+function createBaseNumberPool(): NumberPool {
+  return {
+    poolId: "",
+    accountId: "",
+    subaccountId: undefined,
+    name: "",
+    strategy: "",
+    numbers: [],
+    channelTypes: [],
+    createdAt: "",
+    updatedAt: "",
+  };
+}
+
+export const NumberPool: MessageFns<NumberPool> = {
+  encode(message: NumberPool, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.poolId !== "") {
+      writer.uint32(10).string(message.poolId);
+    }
+    if (message.accountId !== "") {
+      writer.uint32(18).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(26).string(message.subaccountId);
+    }
+    if (message.name !== "") {
+      writer.uint32(34).string(message.name);
+    }
+    if (message.strategy !== "") {
+      writer.uint32(42).string(message.strategy);
+    }
+    for (const v of message.numbers) {
+      PhoneNumber.encode(v!, writer.uint32(50).fork()).join();
+    }
+    for (const v of message.channelTypes) {
+      writer.uint32(58).string(v!);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(66).string(message.createdAt);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(74).string(message.updatedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NumberPool {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNumberPool();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.poolId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.strategy = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.numbers.push(PhoneNumber.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.channelTypes.push(reader.string());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NumberPool {
+    return {
+      poolId: isSet(object.poolId)
+        ? globalThis.String(object.poolId)
+        : isSet(object.pool_id)
+        ? globalThis.String(object.pool_id)
+        : "",
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      strategy: isSet(object.strategy) ? globalThis.String(object.strategy) : "",
+      numbers: globalThis.Array.isArray(object?.numbers) ? object.numbers.map((e: any) => PhoneNumber.fromJSON(e)) : [],
+      channelTypes: globalThis.Array.isArray(object?.channelTypes)
+        ? object.channelTypes.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.channel_types)
+        ? object.channel_types.map((e: any) => globalThis.String(e))
+        : [],
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+    };
+  },
+
+  toJSON(message: NumberPool): unknown {
+    const obj: any = {};
+    if (message.poolId !== "") {
+      obj.poolId = message.poolId;
+    }
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.strategy !== "") {
+      obj.strategy = message.strategy;
+    }
+    if (message.numbers?.length) {
+      obj.numbers = message.numbers.map((e) => PhoneNumber.toJSON(e));
+    }
+    if (message.channelTypes?.length) {
+      obj.channelTypes = message.channelTypes;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NumberPool>, I>>(base?: I): NumberPool {
+    return NumberPool.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NumberPool>, I>>(object: I): NumberPool {
+    const message = createBaseNumberPool();
+    message.poolId = object.poolId ?? "";
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.name = object.name ?? "";
+    message.strategy = object.strategy ?? "";
+    message.numbers = object.numbers?.map((e) => PhoneNumber.fromPartial(e)) || [];
+    message.channelTypes = object.channelTypes?.map((e) => e) || [];
+    message.createdAt = object.createdAt ?? "";
+    message.updatedAt = object.updatedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateNumberPoolRequest(): CreateNumberPoolRequest {
+  return { accountId: "", subaccountId: undefined, name: "", strategy: "", numberIds: [] };
+}
+
+export const CreateNumberPoolRequest: MessageFns<CreateNumberPoolRequest> = {
+  encode(message: CreateNumberPoolRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.strategy !== "") {
+      writer.uint32(34).string(message.strategy);
+    }
+    for (const v of message.numberIds) {
+      writer.uint32(42).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateNumberPoolRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateNumberPoolRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.strategy = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.numberIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateNumberPoolRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      strategy: isSet(object.strategy) ? globalThis.String(object.strategy) : "",
+      numberIds: globalThis.Array.isArray(object?.numberIds)
+        ? object.numberIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.number_ids)
+        ? object.number_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CreateNumberPoolRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.strategy !== "") {
+      obj.strategy = message.strategy;
+    }
+    if (message.numberIds?.length) {
+      obj.numberIds = message.numberIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateNumberPoolRequest>, I>>(base?: I): CreateNumberPoolRequest {
+    return CreateNumberPoolRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateNumberPoolRequest>, I>>(object: I): CreateNumberPoolRequest {
+    const message = createBaseCreateNumberPoolRequest();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.name = object.name ?? "";
+    message.strategy = object.strategy ?? "";
+    message.numberIds = object.numberIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseListNumberPoolsRequest(): ListNumberPoolsRequest {
+  return { accountId: "", subaccountId: undefined };
+}
+
+export const ListNumberPoolsRequest: MessageFns<ListNumberPoolsRequest> = {
+  encode(message: ListNumberPoolsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListNumberPoolsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListNumberPoolsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListNumberPoolsRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListNumberPoolsRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListNumberPoolsRequest>, I>>(base?: I): ListNumberPoolsRequest {
+    return ListNumberPoolsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListNumberPoolsRequest>, I>>(object: I): ListNumberPoolsRequest {
+    const message = createBaseListNumberPoolsRequest();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListNumberPoolsResponse(): ListNumberPoolsResponse {
+  return { items: [] };
+}
+
+export const ListNumberPoolsResponse: MessageFns<ListNumberPoolsResponse> = {
+  encode(message: ListNumberPoolsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      NumberPool.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListNumberPoolsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListNumberPoolsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(NumberPool.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListNumberPoolsResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => NumberPool.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListNumberPoolsResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => NumberPool.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListNumberPoolsResponse>, I>>(base?: I): ListNumberPoolsResponse {
+    return ListNumberPoolsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListNumberPoolsResponse>, I>>(object: I): ListNumberPoolsResponse {
+    const message = createBaseListNumberPoolsResponse();
+    message.items = object.items?.map((e) => NumberPool.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseNumberPoolRef(): NumberPoolRef {
+  return { accountId: "", poolId: "" };
+}
+
+export const NumberPoolRef: MessageFns<NumberPoolRef> = {
+  encode(message: NumberPoolRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.poolId !== "") {
+      writer.uint32(18).string(message.poolId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NumberPoolRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNumberPoolRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.poolId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NumberPoolRef {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      poolId: isSet(object.poolId)
+        ? globalThis.String(object.poolId)
+        : isSet(object.pool_id)
+        ? globalThis.String(object.pool_id)
+        : "",
+    };
+  },
+
+  toJSON(message: NumberPoolRef): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.poolId !== "") {
+      obj.poolId = message.poolId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NumberPoolRef>, I>>(base?: I): NumberPoolRef {
+    return NumberPoolRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NumberPoolRef>, I>>(object: I): NumberPoolRef {
+    const message = createBaseNumberPoolRef();
+    message.accountId = object.accountId ?? "";
+    message.poolId = object.poolId ?? "";
+    return message;
+  },
+};
+
+function createBaseNumberIdList(): NumberIdList {
+  return { numberIds: [] };
+}
+
+export const NumberIdList: MessageFns<NumberIdList> = {
+  encode(message: NumberIdList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.numberIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NumberIdList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNumberIdList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.numberIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NumberIdList {
+    return {
+      numberIds: globalThis.Array.isArray(object?.numberIds)
+        ? object.numberIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.number_ids)
+        ? object.number_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: NumberIdList): unknown {
+    const obj: any = {};
+    if (message.numberIds?.length) {
+      obj.numberIds = message.numberIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NumberIdList>, I>>(base?: I): NumberIdList {
+    return NumberIdList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NumberIdList>, I>>(object: I): NumberIdList {
+    const message = createBaseNumberIdList();
+    message.numberIds = object.numberIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseUpdateNumberPoolRequest(): UpdateNumberPoolRequest {
+  return { accountId: "", poolId: "", name: undefined, strategy: undefined, numberIds: undefined };
+}
+
+export const UpdateNumberPoolRequest: MessageFns<UpdateNumberPoolRequest> = {
+  encode(message: UpdateNumberPoolRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.poolId !== "") {
+      writer.uint32(18).string(message.poolId);
+    }
+    if (message.name !== undefined) {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.strategy !== undefined) {
+      writer.uint32(34).string(message.strategy);
+    }
+    if (message.numberIds !== undefined) {
+      NumberIdList.encode(message.numberIds, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateNumberPoolRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateNumberPoolRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.poolId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.strategy = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.numberIds = NumberIdList.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateNumberPoolRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      poolId: isSet(object.poolId)
+        ? globalThis.String(object.poolId)
+        : isSet(object.pool_id)
+        ? globalThis.String(object.pool_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
+      strategy: isSet(object.strategy) ? globalThis.String(object.strategy) : undefined,
+      numberIds: isSet(object.numberIds)
+        ? NumberIdList.fromJSON(object.numberIds)
+        : isSet(object.number_ids)
+        ? NumberIdList.fromJSON(object.number_ids)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdateNumberPoolRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.poolId !== "") {
+      obj.poolId = message.poolId;
+    }
+    if (message.name !== undefined) {
+      obj.name = message.name;
+    }
+    if (message.strategy !== undefined) {
+      obj.strategy = message.strategy;
+    }
+    if (message.numberIds !== undefined) {
+      obj.numberIds = NumberIdList.toJSON(message.numberIds);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateNumberPoolRequest>, I>>(base?: I): UpdateNumberPoolRequest {
+    return UpdateNumberPoolRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateNumberPoolRequest>, I>>(object: I): UpdateNumberPoolRequest {
+    const message = createBaseUpdateNumberPoolRequest();
+    message.accountId = object.accountId ?? "";
+    message.poolId = object.poolId ?? "";
+    message.name = object.name ?? undefined;
+    message.strategy = object.strategy ?? undefined;
+    message.numberIds = (object.numberIds !== undefined && object.numberIds !== null)
+      ? NumberIdList.fromPartial(object.numberIds)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteNumberPoolResponse(): DeleteNumberPoolResponse {
+  return {};
+}
+
+export const DeleteNumberPoolResponse: MessageFns<DeleteNumberPoolResponse> = {
+  encode(_: DeleteNumberPoolResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteNumberPoolResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteNumberPoolResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteNumberPoolResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteNumberPoolResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteNumberPoolResponse>, I>>(base?: I): DeleteNumberPoolResponse {
+    return DeleteNumberPoolResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteNumberPoolResponse>, I>>(_: I): DeleteNumberPoolResponse {
+    const message = createBaseDeleteNumberPoolResponse();
     return message;
   },
 };
@@ -883,7 +3151,7 @@ export const ChooseSenderRequest: MessageFns<ChooseSenderRequest> = {
 };
 
 function createBaseChooseSenderResponse(): ChooseSenderResponse {
-  return { numberId: "", fromAddress: "" };
+  return { numberId: "", fromAddress: "", poolId: undefined };
 }
 
 export const ChooseSenderResponse: MessageFns<ChooseSenderResponse> = {
@@ -893,6 +3161,9 @@ export const ChooseSenderResponse: MessageFns<ChooseSenderResponse> = {
     }
     if (message.fromAddress !== "") {
       writer.uint32(18).string(message.fromAddress);
+    }
+    if (message.poolId !== undefined) {
+      writer.uint32(26).string(message.poolId);
     }
     return writer;
   },
@@ -926,6 +3197,14 @@ export const ChooseSenderResponse: MessageFns<ChooseSenderResponse> = {
             message.fromAddress = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.poolId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -950,6 +3229,11 @@ export const ChooseSenderResponse: MessageFns<ChooseSenderResponse> = {
         : isSet(object.from_address)
         ? globalThis.String(object.from_address)
         : "",
+      poolId: isSet(object.poolId)
+        ? globalThis.String(object.poolId)
+        : isSet(object.pool_id)
+        ? globalThis.String(object.pool_id)
+        : undefined,
     };
   },
 
@@ -961,6 +3245,9 @@ export const ChooseSenderResponse: MessageFns<ChooseSenderResponse> = {
     if (message.fromAddress !== "") {
       obj.fromAddress = message.fromAddress;
     }
+    if (message.poolId !== undefined) {
+      obj.poolId = message.poolId;
+    }
     return obj;
   },
 
@@ -971,6 +3258,7 @@ export const ChooseSenderResponse: MessageFns<ChooseSenderResponse> = {
     const message = createBaseChooseSenderResponse();
     message.numberId = object.numberId ?? "";
     message.fromAddress = object.fromAddress ?? "";
+    message.poolId = object.poolId ?? undefined;
     return message;
   },
 };
@@ -1116,6 +3404,113 @@ export const RoutingServiceService = {
     responseSerialize: (value: RoutingPolicy): Buffer => Buffer.from(RoutingPolicy.encode(value).finish()),
     responseDeserialize: (value: Buffer): RoutingPolicy => RoutingPolicy.decode(value),
   },
+  /**
+   * PUT /v1/subaccounts/{id}/routing-policy: a field left out keeps its
+   * value. Customers only (Admin/Manager, or an API key with ManageRouting).
+   */
+  updateRoutingPolicy: {
+    path: "/routing.v1.RoutingService/UpdateRoutingPolicy" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateRoutingPolicyRequest): Buffer =>
+      Buffer.from(UpdateRoutingPolicyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateRoutingPolicyRequest => UpdateRoutingPolicyRequest.decode(value),
+    responseSerialize: (value: RoutingPolicy): Buffer => Buffer.from(RoutingPolicy.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RoutingPolicy => RoutingPolicy.decode(value),
+  },
+  /**
+   * POST /v1/subaccounts/{id}/routing-policy/preview: the channels a send to
+   * `destination` would try, each one's sender and what would stop it there.
+   * Changes nothing (rotation does not advance).
+   */
+  previewRoute: {
+    path: "/routing.v1.RoutingService/PreviewRoute" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PreviewRouteRequest): Buffer => Buffer.from(PreviewRouteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PreviewRouteRequest => PreviewRouteRequest.decode(value),
+    responseSerialize: (value: RoutePreview): Buffer => Buffer.from(RoutePreview.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RoutePreview => RoutePreview.decode(value),
+  },
+  /**
+   * POST /v1/numbers: provisions a number (at once in sandbox) or an email
+   * sender address. An address another number holds: CONFLICT.
+   */
+  createNumber: {
+    path: "/routing.v1.RoutingService/CreateNumber" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateNumberRequest): Buffer => Buffer.from(CreateNumberRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateNumberRequest => CreateNumberRequest.decode(value),
+    responseSerialize: (value: PhoneNumber): Buffer => Buffer.from(PhoneNumber.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PhoneNumber => PhoneNumber.decode(value),
+  },
+  /** DELETE /v1/numbers/{id}: releases it; CONFLICT while it is in a pool. */
+  deleteNumber: {
+    path: "/routing.v1.RoutingService/DeleteNumber" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteNumberRequest): Buffer => Buffer.from(DeleteNumberRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteNumberRequest => DeleteNumberRequest.decode(value),
+    responseSerialize: (value: DeleteNumberResponse): Buffer =>
+      Buffer.from(DeleteNumberResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteNumberResponse => DeleteNumberResponse.decode(value),
+  },
+  /**
+   * Number pools (spec 2.9, 4.5): ChooseSender picks from the pool of the
+   * send's scope (subaccount, or account-level) that serves the channel.
+   */
+  createNumberPool: {
+    path: "/routing.v1.RoutingService/CreateNumberPool" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateNumberPoolRequest): Buffer =>
+      Buffer.from(CreateNumberPoolRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateNumberPoolRequest => CreateNumberPoolRequest.decode(value),
+    responseSerialize: (value: NumberPool): Buffer => Buffer.from(NumberPool.encode(value).finish()),
+    responseDeserialize: (value: Buffer): NumberPool => NumberPool.decode(value),
+  },
+  listNumberPools: {
+    path: "/routing.v1.RoutingService/ListNumberPools" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListNumberPoolsRequest): Buffer =>
+      Buffer.from(ListNumberPoolsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListNumberPoolsRequest => ListNumberPoolsRequest.decode(value),
+    responseSerialize: (value: ListNumberPoolsResponse): Buffer =>
+      Buffer.from(ListNumberPoolsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListNumberPoolsResponse => ListNumberPoolsResponse.decode(value),
+  },
+  getNumberPool: {
+    path: "/routing.v1.RoutingService/GetNumberPool" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: NumberPoolRef): Buffer => Buffer.from(NumberPoolRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): NumberPoolRef => NumberPoolRef.decode(value),
+    responseSerialize: (value: NumberPool): Buffer => Buffer.from(NumberPool.encode(value).finish()),
+    responseDeserialize: (value: Buffer): NumberPool => NumberPool.decode(value),
+  },
+  /** Fields left out keep their value; `number_ids` replaces the members. */
+  updateNumberPool: {
+    path: "/routing.v1.RoutingService/UpdateNumberPool" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateNumberPoolRequest): Buffer =>
+      Buffer.from(UpdateNumberPoolRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateNumberPoolRequest => UpdateNumberPoolRequest.decode(value),
+    responseSerialize: (value: NumberPool): Buffer => Buffer.from(NumberPool.encode(value).finish()),
+    responseDeserialize: (value: Buffer): NumberPool => NumberPool.decode(value),
+  },
+  deleteNumberPool: {
+    path: "/routing.v1.RoutingService/DeleteNumberPool" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: NumberPoolRef): Buffer => Buffer.from(NumberPoolRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): NumberPoolRef => NumberPoolRef.decode(value),
+    responseSerialize: (value: DeleteNumberPoolResponse): Buffer =>
+      Buffer.from(DeleteNumberPoolResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteNumberPoolResponse => DeleteNumberPoolResponse.decode(value),
+  },
 } as const;
 
 export interface RoutingServiceServer extends UntypedServiceImplementation {
@@ -1134,6 +3529,34 @@ export interface RoutingServiceServer extends UntypedServiceImplementation {
    * dispatch (as itself) ask it.
    */
   getRoutingPolicy: handleUnaryCall<GetRoutingPolicyRequest, RoutingPolicy>;
+  /**
+   * PUT /v1/subaccounts/{id}/routing-policy: a field left out keeps its
+   * value. Customers only (Admin/Manager, or an API key with ManageRouting).
+   */
+  updateRoutingPolicy: handleUnaryCall<UpdateRoutingPolicyRequest, RoutingPolicy>;
+  /**
+   * POST /v1/subaccounts/{id}/routing-policy/preview: the channels a send to
+   * `destination` would try, each one's sender and what would stop it there.
+   * Changes nothing (rotation does not advance).
+   */
+  previewRoute: handleUnaryCall<PreviewRouteRequest, RoutePreview>;
+  /**
+   * POST /v1/numbers: provisions a number (at once in sandbox) or an email
+   * sender address. An address another number holds: CONFLICT.
+   */
+  createNumber: handleUnaryCall<CreateNumberRequest, PhoneNumber>;
+  /** DELETE /v1/numbers/{id}: releases it; CONFLICT while it is in a pool. */
+  deleteNumber: handleUnaryCall<DeleteNumberRequest, DeleteNumberResponse>;
+  /**
+   * Number pools (spec 2.9, 4.5): ChooseSender picks from the pool of the
+   * send's scope (subaccount, or account-level) that serves the channel.
+   */
+  createNumberPool: handleUnaryCall<CreateNumberPoolRequest, NumberPool>;
+  listNumberPools: handleUnaryCall<ListNumberPoolsRequest, ListNumberPoolsResponse>;
+  getNumberPool: handleUnaryCall<NumberPoolRef, NumberPool>;
+  /** Fields left out keep their value; `number_ids` replaces the members. */
+  updateNumberPool: handleUnaryCall<UpdateNumberPoolRequest, NumberPool>;
+  deleteNumberPool: handleUnaryCall<NumberPoolRef, DeleteNumberPoolResponse>;
 }
 
 export interface RoutingServiceClient extends Client {
@@ -1208,6 +3631,160 @@ export interface RoutingServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RoutingPolicy) => void,
   ): ClientUnaryCall;
+  /**
+   * PUT /v1/subaccounts/{id}/routing-policy: a field left out keeps its
+   * value. Customers only (Admin/Manager, or an API key with ManageRouting).
+   */
+  updateRoutingPolicy(
+    request: UpdateRoutingPolicyRequest,
+    callback: (error: ServiceError | null, response: RoutingPolicy) => void,
+  ): ClientUnaryCall;
+  updateRoutingPolicy(
+    request: UpdateRoutingPolicyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RoutingPolicy) => void,
+  ): ClientUnaryCall;
+  updateRoutingPolicy(
+    request: UpdateRoutingPolicyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RoutingPolicy) => void,
+  ): ClientUnaryCall;
+  /**
+   * POST /v1/subaccounts/{id}/routing-policy/preview: the channels a send to
+   * `destination` would try, each one's sender and what would stop it there.
+   * Changes nothing (rotation does not advance).
+   */
+  previewRoute(
+    request: PreviewRouteRequest,
+    callback: (error: ServiceError | null, response: RoutePreview) => void,
+  ): ClientUnaryCall;
+  previewRoute(
+    request: PreviewRouteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RoutePreview) => void,
+  ): ClientUnaryCall;
+  previewRoute(
+    request: PreviewRouteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RoutePreview) => void,
+  ): ClientUnaryCall;
+  /**
+   * POST /v1/numbers: provisions a number (at once in sandbox) or an email
+   * sender address. An address another number holds: CONFLICT.
+   */
+  createNumber(
+    request: CreateNumberRequest,
+    callback: (error: ServiceError | null, response: PhoneNumber) => void,
+  ): ClientUnaryCall;
+  createNumber(
+    request: CreateNumberRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PhoneNumber) => void,
+  ): ClientUnaryCall;
+  createNumber(
+    request: CreateNumberRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PhoneNumber) => void,
+  ): ClientUnaryCall;
+  /** DELETE /v1/numbers/{id}: releases it; CONFLICT while it is in a pool. */
+  deleteNumber(
+    request: DeleteNumberRequest,
+    callback: (error: ServiceError | null, response: DeleteNumberResponse) => void,
+  ): ClientUnaryCall;
+  deleteNumber(
+    request: DeleteNumberRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteNumberResponse) => void,
+  ): ClientUnaryCall;
+  deleteNumber(
+    request: DeleteNumberRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteNumberResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Number pools (spec 2.9, 4.5): ChooseSender picks from the pool of the
+   * send's scope (subaccount, or account-level) that serves the channel.
+   */
+  createNumberPool(
+    request: CreateNumberPoolRequest,
+    callback: (error: ServiceError | null, response: NumberPool) => void,
+  ): ClientUnaryCall;
+  createNumberPool(
+    request: CreateNumberPoolRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: NumberPool) => void,
+  ): ClientUnaryCall;
+  createNumberPool(
+    request: CreateNumberPoolRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: NumberPool) => void,
+  ): ClientUnaryCall;
+  listNumberPools(
+    request: ListNumberPoolsRequest,
+    callback: (error: ServiceError | null, response: ListNumberPoolsResponse) => void,
+  ): ClientUnaryCall;
+  listNumberPools(
+    request: ListNumberPoolsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListNumberPoolsResponse) => void,
+  ): ClientUnaryCall;
+  listNumberPools(
+    request: ListNumberPoolsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListNumberPoolsResponse) => void,
+  ): ClientUnaryCall;
+  getNumberPool(
+    request: NumberPoolRef,
+    callback: (error: ServiceError | null, response: NumberPool) => void,
+  ): ClientUnaryCall;
+  getNumberPool(
+    request: NumberPoolRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: NumberPool) => void,
+  ): ClientUnaryCall;
+  getNumberPool(
+    request: NumberPoolRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: NumberPool) => void,
+  ): ClientUnaryCall;
+  /** Fields left out keep their value; `number_ids` replaces the members. */
+  updateNumberPool(
+    request: UpdateNumberPoolRequest,
+    callback: (error: ServiceError | null, response: NumberPool) => void,
+  ): ClientUnaryCall;
+  updateNumberPool(
+    request: UpdateNumberPoolRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: NumberPool) => void,
+  ): ClientUnaryCall;
+  updateNumberPool(
+    request: UpdateNumberPoolRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: NumberPool) => void,
+  ): ClientUnaryCall;
+  deleteNumberPool(
+    request: NumberPoolRef,
+    callback: (error: ServiceError | null, response: DeleteNumberPoolResponse) => void,
+  ): ClientUnaryCall;
+  deleteNumberPool(
+    request: NumberPoolRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteNumberPoolResponse) => void,
+  ): ClientUnaryCall;
+  deleteNumberPool(
+    request: NumberPoolRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteNumberPoolResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const RoutingServiceClient = makeGenericClientConstructor(
@@ -1243,6 +3820,17 @@ function fromTimestamp(t: Timestamp): string {
   let millis = (t.seconds || 0) * 1_000;
   millis += (t.nanos || 0) / 1_000_000;
   return new globalThis.Date(millis).toISOString();
+}
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
 }
 
 function isSet(value: any): boolean {
