@@ -1,4 +1,4 @@
 export { tenDlcService } from './tendlc.module';
-export { tenDlcConfigSchema, type TenDlcConfig } from './tendlc.config';
+export { tenDlcConfigSchema, SANDBOX_REGISTRY_DEFAULTS, type TenDlcConfig } from './tendlc.config';
 export { tenDlcMigrations } from './migrations';
 export { tenDlcHandlers } from './brands/brands.handlers';

@@ -4,6 +4,7 @@ import type { AsyncClient, Principal } from '@mp/grpc';
 import { brandRow } from './testing/brand.factory';
 import { startTestService, type TestService } from '@mp/service-host';
 import { tenDlcService } from './tendlc.module';
+import { REGISTRATIONS } from './testing/registration.factory';
 
 const accountId = randomUUID();
 const principal: Principal = { kind: 'user', accountId, userId: randomUUID(), role: 'Admin' };
@@ -28,5 +29,13 @@ describe('tenDlcService', () => {
     expect(answer.items.map((b) => b.brandId)).toEqual([row.id]);
     const error = await client.listBrands({ accountId: randomUUID() }, { principal }).catch((e) => e);
     expect(error.code).toBe('NOT_FOUND');
+  });
+
+  it('serves RegisterBrand and GetBrand over gRPC, with validation problems intact', async () => {
+    const { brand, created } = await client.registerBrand({ accountId, ...REGISTRATIONS.GOVERNMENT, referenceId: 'grpc-1' }, { principal });
+    expect(created).toBe(true);
+    expect(await client.getBrand({ accountId, brandId: brand!.brandId }, { principal })).toEqual(brand);
+    const refused = await client.registerBrand({ accountId, entityType: 'SOLE_PROPRIETOR' }, { principal }).catch((e) => e);
+    expect(refused).toMatchObject({ code: 'VALIDATION_FAILED', extensions: { errors: expect.objectContaining({ firstName: ['is required for SOLE_PROPRIETOR'] }) } });
   });
 });

@@ -31,6 +31,7 @@ export const EVENT_TYPES = {
   RecipientOptedOut: { topic: TOPICS.consent, version: 1 },
   RecipientOptedIn: { topic: TOPICS.consent, version: 1 },
   PaymentSubscriptionUpdated: { topic: TOPICS.billing, version: 1 },
+  RegistryBrandStatusUpdated: { topic: TOPICS.registry, version: 1 },
   WebhookEndpointDeactivated: { topic: TOPICS.webhooks, version: 1 },
 } as const;
 

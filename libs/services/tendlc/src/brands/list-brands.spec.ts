@@ -8,6 +8,8 @@ import { brandRow } from '../testing/brand.factory';
 import { openTestDatabase } from '../testing/test-database';
 import type { BrandRow } from './brand';
 import { tenDlcHandlers } from './brands.handlers';
+import { sandboxRegistry } from '../registry/sandbox/sandbox-registry';
+import { createLogger } from '@mp/telemetry';
 
 const clock = new SandboxClock();
 const accountA = randomUUID();
@@ -23,13 +25,13 @@ const list = (principal: Principal, accountId: string = accountA) => handlers.li
 
 beforeAll(async () => {
   ({ provider, db } = await openTestDatabase());
-  handlers = tenDlcHandlers({ db });
+  handlers = tenDlcHandlers({ db, clock, registry: sandboxRegistry, logger: createLogger('silent') });
   rowsA = [];
   for (const name of ['First Brand', 'Second Brand', 'Third Brand']) {
     rowsA.push(brandRow({ account_id: accountA, display_name: name, created_at: clock.now() }));
     clock.advance(3600);
   }
-  rowsA[1].status = 'verified';
+  rowsA[1].status = 'VERIFIED';
   await db('brands').insert([...rowsA, brandRow({ account_id: accountB, display_name: 'Other Co', created_at: clock.now() })]);
 });
 
@@ -41,13 +43,19 @@ describe('ListBrands', () => {
   it("lists the caller's account's brands, newest first", async () => {
     const { items } = await list(admin);
     expect(items).toEqual(
-      [...rowsA].reverse().map((r) => ({
-        brandId: r.id,
-        accountId: accountA,
-        displayName: r.display_name,
-        status: r.status,
-        createdAt: (r.created_at as Date).toISOString(),
-      })),
+      [...rowsA].reverse().map((r) =>
+        expect.objectContaining({
+          brandId: r.id,
+          accountId: accountA,
+          displayName: r.display_name,
+          entityType: 'PRIVATE_PROFIT',
+          country: 'US',
+          status: r.status,
+          mock: true,
+          createdAt: (r.created_at as Date).toISOString(),
+          updatedAt: (r.created_at as Date).toISOString(),
+        }),
+      ),
     );
   });
 

@@ -1,13 +1,13 @@
 import type { tendlcV1 } from '@mp/contracts';
-import { reachAccount, type Principal } from '@mp/grpc';
+import type { Principal } from '@mp/grpc';
 import type { Knex } from 'knex';
 import { toTenDlcBrand } from './brand';
+import { reachBrands } from './brand-reach.rules';
 import { listBrandsForAccount } from './brands.repository';
 
 /** GET /v1/tendlc/brands (spec 4.8): the caller's account's brands, newest first. */
 export async function listBrands(db: Knex, principal: Principal, request: tendlcV1.ListBrandsRequest): Promise<tendlcV1.ListBrandsResponse> {
-  // `GET /v1/tendlc/brands` names no account: the caller's own.
-  const { accountId } = reachAccount(principal, { accountId: request.accountId || principal.accountId });
+  const accountId = reachBrands(principal, request.accountId, 'read');
   const rows = await listBrandsForAccount(db, accountId);
   return { items: rows.map(toTenDlcBrand) };
 }

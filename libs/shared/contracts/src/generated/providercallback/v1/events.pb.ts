@@ -64,6 +64,33 @@ export interface CarrierInboundReceived {
   contextCarrierMessageId?: string | undefined;
 }
 
+/**
+ * Payload on topic `registry.events`, keyed by the registry's brand id; type
+ * RegistryBrandStatusUpdated, version 1. Sent once per 10DLC registry (tcr)
+ * BRAND_IDENTITY_STATUS_UPDATE callback; tendlc moves the brand's status.
+ */
+export interface RegistryBrandStatusUpdated {
+  /** The registry's event id (deduplicated at ingress). */
+  providerEventId: string;
+  /** The registry's path segment: "tcr". */
+  registry: string;
+  /** The registry's id of the brand (TCR `brandId`). */
+  registryBrandId: string;
+  /** The reference the platform registered the brand under (its brand id), when the callback carries it. */
+  brandReferenceId?:
+    | string
+    | undefined;
+  /** The registry's identity status as sent (VERIFIED, UNVERIFIED, VETTED_VERIFIED, ...). */
+  identityStatus: string;
+  description?:
+    | string
+    | undefined;
+  /** The registry's event time; when it was received otherwise. */
+  occurredAt: string;
+  /** A registry test brand (sandbox). */
+  mock: boolean;
+}
+
 function createBaseCarrierReceiptReceived(): CarrierReceiptReceived {
   return {
     providerEventId: "",
@@ -630,6 +657,216 @@ export const CarrierInboundReceived: MessageFns<CarrierInboundReceived> = {
     message.body = object.body ?? "";
     message.receivedAt = object.receivedAt ?? "";
     message.contextCarrierMessageId = object.contextCarrierMessageId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRegistryBrandStatusUpdated(): RegistryBrandStatusUpdated {
+  return {
+    providerEventId: "",
+    registry: "",
+    registryBrandId: "",
+    brandReferenceId: undefined,
+    identityStatus: "",
+    description: undefined,
+    occurredAt: "",
+    mock: false,
+  };
+}
+
+export const RegistryBrandStatusUpdated: MessageFns<RegistryBrandStatusUpdated> = {
+  encode(message: RegistryBrandStatusUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.providerEventId !== "") {
+      writer.uint32(10).string(message.providerEventId);
+    }
+    if (message.registry !== "") {
+      writer.uint32(18).string(message.registry);
+    }
+    if (message.registryBrandId !== "") {
+      writer.uint32(26).string(message.registryBrandId);
+    }
+    if (message.brandReferenceId !== undefined) {
+      writer.uint32(34).string(message.brandReferenceId);
+    }
+    if (message.identityStatus !== "") {
+      writer.uint32(42).string(message.identityStatus);
+    }
+    if (message.description !== undefined) {
+      writer.uint32(50).string(message.description);
+    }
+    if (message.occurredAt !== "") {
+      writer.uint32(58).string(message.occurredAt);
+    }
+    if (message.mock !== false) {
+      writer.uint32(64).bool(message.mock);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RegistryBrandStatusUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRegistryBrandStatusUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.providerEventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.registry = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.registryBrandId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.brandReferenceId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.identityStatus = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.occurredAt = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.mock = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RegistryBrandStatusUpdated {
+    return {
+      providerEventId: isSet(object.providerEventId)
+        ? globalThis.String(object.providerEventId)
+        : isSet(object.provider_event_id)
+        ? globalThis.String(object.provider_event_id)
+        : "",
+      registry: isSet(object.registry) ? globalThis.String(object.registry) : "",
+      registryBrandId: isSet(object.registryBrandId)
+        ? globalThis.String(object.registryBrandId)
+        : isSet(object.registry_brand_id)
+        ? globalThis.String(object.registry_brand_id)
+        : "",
+      brandReferenceId: isSet(object.brandReferenceId)
+        ? globalThis.String(object.brandReferenceId)
+        : isSet(object.brand_reference_id)
+        ? globalThis.String(object.brand_reference_id)
+        : undefined,
+      identityStatus: isSet(object.identityStatus)
+        ? globalThis.String(object.identityStatus)
+        : isSet(object.identity_status)
+        ? globalThis.String(object.identity_status)
+        : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+      mock: isSet(object.mock) ? globalThis.Boolean(object.mock) : false,
+    };
+  },
+
+  toJSON(message: RegistryBrandStatusUpdated): unknown {
+    const obj: any = {};
+    if (message.providerEventId !== "") {
+      obj.providerEventId = message.providerEventId;
+    }
+    if (message.registry !== "") {
+      obj.registry = message.registry;
+    }
+    if (message.registryBrandId !== "") {
+      obj.registryBrandId = message.registryBrandId;
+    }
+    if (message.brandReferenceId !== undefined) {
+      obj.brandReferenceId = message.brandReferenceId;
+    }
+    if (message.identityStatus !== "") {
+      obj.identityStatus = message.identityStatus;
+    }
+    if (message.description !== undefined) {
+      obj.description = message.description;
+    }
+    if (message.occurredAt !== "") {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.mock !== false) {
+      obj.mock = message.mock;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RegistryBrandStatusUpdated>, I>>(base?: I): RegistryBrandStatusUpdated {
+    return RegistryBrandStatusUpdated.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RegistryBrandStatusUpdated>, I>>(object: I): RegistryBrandStatusUpdated {
+    const message = createBaseRegistryBrandStatusUpdated();
+    message.providerEventId = object.providerEventId ?? "";
+    message.registry = object.registry ?? "";
+    message.registryBrandId = object.registryBrandId ?? "";
+    message.brandReferenceId = object.brandReferenceId ?? undefined;
+    message.identityStatus = object.identityStatus ?? "";
+    message.description = object.description ?? undefined;
+    message.occurredAt = object.occurredAt ?? "";
+    message.mock = object.mock ?? false;
     return message;
   },
 };

@@ -23,7 +23,10 @@ import {
 export interface IngestCallbackRequest {
   /** e.g. "sim" for the sandbox carrier, "stripe", "tcr". */
   provider: string;
-  /** "receipts" or "inbound" for carriers; empty for others. */
+  /**
+   * "receipts" or "inbound" for carriers; "connect" for stripe connected-account
+   * events; empty for the others.
+   */
   kind: string;
   rawBody: Buffer;
   signature: string;
@@ -246,7 +249,8 @@ export const IngestCallbackResponse: MessageFns<IngestCallbackResponse> = {
 };
 
 /**
- * Ingress for carriers, the 10DLC registry and the payment processor
+ * Ingress for carriers, the 10DLC registry (tcr) and the payment processor
+ * (stripe, and stripe/connect for connected-account events)
  * (spec 4.6, 8; DECISIONS "Callbacks"). The gateway forwards the raw body and
  * signature; this service checks the HMAC before anything is processed.
  */

@@ -24,8 +24,45 @@ export interface TenDlcBrand {
   brandId: string;
   accountId: string;
   displayName: string;
+  /** PENDING, VERIFIED, UNVERIFIED or VETTED_VERIFIED (TCR identity status). */
   status: string;
   createdAt: string;
+  referenceId?:
+    | string
+    | undefined;
+  /** PRIVATE_PROFIT, PUBLIC_PROFIT, NON_PROFIT, GOVERNMENT or SOLE_PROPRIETOR. */
+  entityType: string;
+  companyName?:
+    | string
+    | undefined;
+  /** Digits only (a US EIN as 9 digits). */
+  ein?: string | undefined;
+  einIssuingCountry?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  mobilePhone?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  street?: string | undefined;
+  city?: string | undefined;
+  state?: string | undefined;
+  postalCode?: string | undefined;
+  country?: string | undefined;
+  website?: string | undefined;
+  vertical?: string | undefined;
+  stockSymbol?: string | undefined;
+  stockExchange?:
+    | string
+    | undefined;
+  /** The registry's own id of the brand (TCR: `B` and six characters). */
+  registryBrandId?:
+    | string
+    | undefined;
+  /** A registry test brand (sandbox): never billed. */
+  mock: boolean;
+  updatedAt: string;
+  /** When the registry last reported a status (its event time). */
+  statusUpdatedAt?: string | undefined;
 }
 
 export interface ListBrandsRequest {
@@ -36,8 +73,78 @@ export interface ListBrandsResponse {
   items: TenDlcBrand[];
 }
 
+/**
+ * The RegisterTenDlcBrandRequest as the client sent it; every field is
+ * checked by the service (which fields an entity type needs, formats).
+ */
+export interface RegisterBrandRequest {
+  accountId: string;
+  referenceId?: string | undefined;
+  entityType?: string | undefined;
+  displayName?: string | undefined;
+  companyName?: string | undefined;
+  ein?: string | undefined;
+  einIssuingCountry?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  mobilePhone?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  street?: string | undefined;
+  city?: string | undefined;
+  state?: string | undefined;
+  postalCode?: string | undefined;
+  country?: string | undefined;
+  website?: string | undefined;
+  vertical?: string | undefined;
+  stockSymbol?: string | undefined;
+  stockExchange?: string | undefined;
+}
+
+export interface RegisterBrandResponse {
+  brand:
+    | TenDlcBrand
+    | undefined;
+  /** False when the reference id named a brand registered before (answered as it is now). */
+  created: boolean;
+}
+
+export interface GetBrandRequest {
+  accountId: string;
+  brandId: string;
+}
+
 function createBaseTenDlcBrand(): TenDlcBrand {
-  return { brandId: "", accountId: "", displayName: "", status: "", createdAt: "" };
+  return {
+    brandId: "",
+    accountId: "",
+    displayName: "",
+    status: "",
+    createdAt: "",
+    referenceId: undefined,
+    entityType: "",
+    companyName: undefined,
+    ein: undefined,
+    einIssuingCountry: undefined,
+    firstName: undefined,
+    lastName: undefined,
+    mobilePhone: undefined,
+    email: undefined,
+    phone: undefined,
+    street: undefined,
+    city: undefined,
+    state: undefined,
+    postalCode: undefined,
+    country: undefined,
+    website: undefined,
+    vertical: undefined,
+    stockSymbol: undefined,
+    stockExchange: undefined,
+    registryBrandId: undefined,
+    mock: false,
+    updatedAt: "",
+    statusUpdatedAt: undefined,
+  };
 }
 
 export const TenDlcBrand: MessageFns<TenDlcBrand> = {
@@ -56,6 +163,75 @@ export const TenDlcBrand: MessageFns<TenDlcBrand> = {
     }
     if (message.createdAt !== "") {
       writer.uint32(42).string(message.createdAt);
+    }
+    if (message.referenceId !== undefined) {
+      writer.uint32(50).string(message.referenceId);
+    }
+    if (message.entityType !== "") {
+      writer.uint32(58).string(message.entityType);
+    }
+    if (message.companyName !== undefined) {
+      writer.uint32(66).string(message.companyName);
+    }
+    if (message.ein !== undefined) {
+      writer.uint32(74).string(message.ein);
+    }
+    if (message.einIssuingCountry !== undefined) {
+      writer.uint32(82).string(message.einIssuingCountry);
+    }
+    if (message.firstName !== undefined) {
+      writer.uint32(90).string(message.firstName);
+    }
+    if (message.lastName !== undefined) {
+      writer.uint32(98).string(message.lastName);
+    }
+    if (message.mobilePhone !== undefined) {
+      writer.uint32(106).string(message.mobilePhone);
+    }
+    if (message.email !== undefined) {
+      writer.uint32(114).string(message.email);
+    }
+    if (message.phone !== undefined) {
+      writer.uint32(122).string(message.phone);
+    }
+    if (message.street !== undefined) {
+      writer.uint32(130).string(message.street);
+    }
+    if (message.city !== undefined) {
+      writer.uint32(138).string(message.city);
+    }
+    if (message.state !== undefined) {
+      writer.uint32(146).string(message.state);
+    }
+    if (message.postalCode !== undefined) {
+      writer.uint32(154).string(message.postalCode);
+    }
+    if (message.country !== undefined) {
+      writer.uint32(162).string(message.country);
+    }
+    if (message.website !== undefined) {
+      writer.uint32(170).string(message.website);
+    }
+    if (message.vertical !== undefined) {
+      writer.uint32(178).string(message.vertical);
+    }
+    if (message.stockSymbol !== undefined) {
+      writer.uint32(186).string(message.stockSymbol);
+    }
+    if (message.stockExchange !== undefined) {
+      writer.uint32(194).string(message.stockExchange);
+    }
+    if (message.registryBrandId !== undefined) {
+      writer.uint32(202).string(message.registryBrandId);
+    }
+    if (message.mock !== false) {
+      writer.uint32(208).bool(message.mock);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(218).string(message.updatedAt);
+    }
+    if (message.statusUpdatedAt !== undefined) {
+      writer.uint32(226).string(message.statusUpdatedAt);
     }
     return writer;
   },
@@ -113,6 +289,190 @@ export const TenDlcBrand: MessageFns<TenDlcBrand> = {
             message.createdAt = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.referenceId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.entityType = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.companyName = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.ein = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.einIssuingCountry = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.firstName = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.lastName = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.mobilePhone = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.phone = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.street = reader.string();
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.city = reader.string();
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.postalCode = reader.string();
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.country = reader.string();
+            continue;
+          }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.website = reader.string();
+            continue;
+          }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.vertical = reader.string();
+            continue;
+          }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.stockSymbol = reader.string();
+            continue;
+          }
+          case 24: {
+            if (tag !== 194) {
+              break;
+            }
+
+            message.stockExchange = reader.string();
+            continue;
+          }
+          case 25: {
+            if (tag !== 202) {
+              break;
+            }
+
+            message.registryBrandId = reader.string();
+            continue;
+          }
+          case 26: {
+            if (tag !== 208) {
+              break;
+            }
+
+            message.mock = reader.bool();
+            continue;
+          }
+          case 27: {
+            if (tag !== 218) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+          case 28: {
+            if (tag !== 226) {
+              break;
+            }
+
+            message.statusUpdatedAt = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -148,6 +508,81 @@ export const TenDlcBrand: MessageFns<TenDlcBrand> = {
         : isSet(object.created_at)
         ? globalThis.String(object.created_at)
         : "",
+      referenceId: isSet(object.referenceId)
+        ? globalThis.String(object.referenceId)
+        : isSet(object.reference_id)
+        ? globalThis.String(object.reference_id)
+        : undefined,
+      entityType: isSet(object.entityType)
+        ? globalThis.String(object.entityType)
+        : isSet(object.entity_type)
+        ? globalThis.String(object.entity_type)
+        : "",
+      companyName: isSet(object.companyName)
+        ? globalThis.String(object.companyName)
+        : isSet(object.company_name)
+        ? globalThis.String(object.company_name)
+        : undefined,
+      ein: isSet(object.ein) ? globalThis.String(object.ein) : undefined,
+      einIssuingCountry: isSet(object.einIssuingCountry)
+        ? globalThis.String(object.einIssuingCountry)
+        : isSet(object.ein_issuing_country)
+        ? globalThis.String(object.ein_issuing_country)
+        : undefined,
+      firstName: isSet(object.firstName)
+        ? globalThis.String(object.firstName)
+        : isSet(object.first_name)
+        ? globalThis.String(object.first_name)
+        : undefined,
+      lastName: isSet(object.lastName)
+        ? globalThis.String(object.lastName)
+        : isSet(object.last_name)
+        ? globalThis.String(object.last_name)
+        : undefined,
+      mobilePhone: isSet(object.mobilePhone)
+        ? globalThis.String(object.mobilePhone)
+        : isSet(object.mobile_phone)
+        ? globalThis.String(object.mobile_phone)
+        : undefined,
+      email: isSet(object.email) ? globalThis.String(object.email) : undefined,
+      phone: isSet(object.phone) ? globalThis.String(object.phone) : undefined,
+      street: isSet(object.street) ? globalThis.String(object.street) : undefined,
+      city: isSet(object.city) ? globalThis.String(object.city) : undefined,
+      state: isSet(object.state) ? globalThis.String(object.state) : undefined,
+      postalCode: isSet(object.postalCode)
+        ? globalThis.String(object.postalCode)
+        : isSet(object.postal_code)
+        ? globalThis.String(object.postal_code)
+        : undefined,
+      country: isSet(object.country) ? globalThis.String(object.country) : undefined,
+      website: isSet(object.website) ? globalThis.String(object.website) : undefined,
+      vertical: isSet(object.vertical) ? globalThis.String(object.vertical) : undefined,
+      stockSymbol: isSet(object.stockSymbol)
+        ? globalThis.String(object.stockSymbol)
+        : isSet(object.stock_symbol)
+        ? globalThis.String(object.stock_symbol)
+        : undefined,
+      stockExchange: isSet(object.stockExchange)
+        ? globalThis.String(object.stockExchange)
+        : isSet(object.stock_exchange)
+        ? globalThis.String(object.stock_exchange)
+        : undefined,
+      registryBrandId: isSet(object.registryBrandId)
+        ? globalThis.String(object.registryBrandId)
+        : isSet(object.registry_brand_id)
+        ? globalThis.String(object.registry_brand_id)
+        : undefined,
+      mock: isSet(object.mock) ? globalThis.Boolean(object.mock) : false,
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+      statusUpdatedAt: isSet(object.statusUpdatedAt)
+        ? globalThis.String(object.statusUpdatedAt)
+        : isSet(object.status_updated_at)
+        ? globalThis.String(object.status_updated_at)
+        : undefined,
     };
   },
 
@@ -168,6 +603,75 @@ export const TenDlcBrand: MessageFns<TenDlcBrand> = {
     if (message.createdAt !== "") {
       obj.createdAt = message.createdAt;
     }
+    if (message.referenceId !== undefined) {
+      obj.referenceId = message.referenceId;
+    }
+    if (message.entityType !== "") {
+      obj.entityType = message.entityType;
+    }
+    if (message.companyName !== undefined) {
+      obj.companyName = message.companyName;
+    }
+    if (message.ein !== undefined) {
+      obj.ein = message.ein;
+    }
+    if (message.einIssuingCountry !== undefined) {
+      obj.einIssuingCountry = message.einIssuingCountry;
+    }
+    if (message.firstName !== undefined) {
+      obj.firstName = message.firstName;
+    }
+    if (message.lastName !== undefined) {
+      obj.lastName = message.lastName;
+    }
+    if (message.mobilePhone !== undefined) {
+      obj.mobilePhone = message.mobilePhone;
+    }
+    if (message.email !== undefined) {
+      obj.email = message.email;
+    }
+    if (message.phone !== undefined) {
+      obj.phone = message.phone;
+    }
+    if (message.street !== undefined) {
+      obj.street = message.street;
+    }
+    if (message.city !== undefined) {
+      obj.city = message.city;
+    }
+    if (message.state !== undefined) {
+      obj.state = message.state;
+    }
+    if (message.postalCode !== undefined) {
+      obj.postalCode = message.postalCode;
+    }
+    if (message.country !== undefined) {
+      obj.country = message.country;
+    }
+    if (message.website !== undefined) {
+      obj.website = message.website;
+    }
+    if (message.vertical !== undefined) {
+      obj.vertical = message.vertical;
+    }
+    if (message.stockSymbol !== undefined) {
+      obj.stockSymbol = message.stockSymbol;
+    }
+    if (message.stockExchange !== undefined) {
+      obj.stockExchange = message.stockExchange;
+    }
+    if (message.registryBrandId !== undefined) {
+      obj.registryBrandId = message.registryBrandId;
+    }
+    if (message.mock !== false) {
+      obj.mock = message.mock;
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    if (message.statusUpdatedAt !== undefined) {
+      obj.statusUpdatedAt = message.statusUpdatedAt;
+    }
     return obj;
   },
 
@@ -181,6 +685,29 @@ export const TenDlcBrand: MessageFns<TenDlcBrand> = {
     message.displayName = object.displayName ?? "";
     message.status = object.status ?? "";
     message.createdAt = object.createdAt ?? "";
+    message.referenceId = object.referenceId ?? undefined;
+    message.entityType = object.entityType ?? "";
+    message.companyName = object.companyName ?? undefined;
+    message.ein = object.ein ?? undefined;
+    message.einIssuingCountry = object.einIssuingCountry ?? undefined;
+    message.firstName = object.firstName ?? undefined;
+    message.lastName = object.lastName ?? undefined;
+    message.mobilePhone = object.mobilePhone ?? undefined;
+    message.email = object.email ?? undefined;
+    message.phone = object.phone ?? undefined;
+    message.street = object.street ?? undefined;
+    message.city = object.city ?? undefined;
+    message.state = object.state ?? undefined;
+    message.postalCode = object.postalCode ?? undefined;
+    message.country = object.country ?? undefined;
+    message.website = object.website ?? undefined;
+    message.vertical = object.vertical ?? undefined;
+    message.stockSymbol = object.stockSymbol ?? undefined;
+    message.stockExchange = object.stockExchange ?? undefined;
+    message.registryBrandId = object.registryBrandId ?? undefined;
+    message.mock = object.mock ?? false;
+    message.updatedAt = object.updatedAt ?? "";
+    message.statusUpdatedAt = object.statusUpdatedAt ?? undefined;
     return message;
   },
 };
@@ -327,9 +854,654 @@ export const ListBrandsResponse: MessageFns<ListBrandsResponse> = {
   },
 };
 
-/** 10DLC brands and campaigns (spec 4.8). */
+function createBaseRegisterBrandRequest(): RegisterBrandRequest {
+  return {
+    accountId: "",
+    referenceId: undefined,
+    entityType: undefined,
+    displayName: undefined,
+    companyName: undefined,
+    ein: undefined,
+    einIssuingCountry: undefined,
+    firstName: undefined,
+    lastName: undefined,
+    mobilePhone: undefined,
+    email: undefined,
+    phone: undefined,
+    street: undefined,
+    city: undefined,
+    state: undefined,
+    postalCode: undefined,
+    country: undefined,
+    website: undefined,
+    vertical: undefined,
+    stockSymbol: undefined,
+    stockExchange: undefined,
+  };
+}
+
+export const RegisterBrandRequest: MessageFns<RegisterBrandRequest> = {
+  encode(message: RegisterBrandRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.referenceId !== undefined) {
+      writer.uint32(18).string(message.referenceId);
+    }
+    if (message.entityType !== undefined) {
+      writer.uint32(26).string(message.entityType);
+    }
+    if (message.displayName !== undefined) {
+      writer.uint32(34).string(message.displayName);
+    }
+    if (message.companyName !== undefined) {
+      writer.uint32(42).string(message.companyName);
+    }
+    if (message.ein !== undefined) {
+      writer.uint32(50).string(message.ein);
+    }
+    if (message.einIssuingCountry !== undefined) {
+      writer.uint32(58).string(message.einIssuingCountry);
+    }
+    if (message.firstName !== undefined) {
+      writer.uint32(66).string(message.firstName);
+    }
+    if (message.lastName !== undefined) {
+      writer.uint32(74).string(message.lastName);
+    }
+    if (message.mobilePhone !== undefined) {
+      writer.uint32(82).string(message.mobilePhone);
+    }
+    if (message.email !== undefined) {
+      writer.uint32(90).string(message.email);
+    }
+    if (message.phone !== undefined) {
+      writer.uint32(98).string(message.phone);
+    }
+    if (message.street !== undefined) {
+      writer.uint32(106).string(message.street);
+    }
+    if (message.city !== undefined) {
+      writer.uint32(114).string(message.city);
+    }
+    if (message.state !== undefined) {
+      writer.uint32(122).string(message.state);
+    }
+    if (message.postalCode !== undefined) {
+      writer.uint32(130).string(message.postalCode);
+    }
+    if (message.country !== undefined) {
+      writer.uint32(138).string(message.country);
+    }
+    if (message.website !== undefined) {
+      writer.uint32(146).string(message.website);
+    }
+    if (message.vertical !== undefined) {
+      writer.uint32(154).string(message.vertical);
+    }
+    if (message.stockSymbol !== undefined) {
+      writer.uint32(162).string(message.stockSymbol);
+    }
+    if (message.stockExchange !== undefined) {
+      writer.uint32(170).string(message.stockExchange);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RegisterBrandRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRegisterBrandRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.referenceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.entityType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.displayName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.companyName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.ein = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.einIssuingCountry = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.firstName = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.lastName = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.mobilePhone = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.phone = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.street = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.city = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.postalCode = reader.string();
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.country = reader.string();
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.website = reader.string();
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.vertical = reader.string();
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.stockSymbol = reader.string();
+            continue;
+          }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.stockExchange = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RegisterBrandRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      referenceId: isSet(object.referenceId)
+        ? globalThis.String(object.referenceId)
+        : isSet(object.reference_id)
+        ? globalThis.String(object.reference_id)
+        : undefined,
+      entityType: isSet(object.entityType)
+        ? globalThis.String(object.entityType)
+        : isSet(object.entity_type)
+        ? globalThis.String(object.entity_type)
+        : undefined,
+      displayName: isSet(object.displayName)
+        ? globalThis.String(object.displayName)
+        : isSet(object.display_name)
+        ? globalThis.String(object.display_name)
+        : undefined,
+      companyName: isSet(object.companyName)
+        ? globalThis.String(object.companyName)
+        : isSet(object.company_name)
+        ? globalThis.String(object.company_name)
+        : undefined,
+      ein: isSet(object.ein) ? globalThis.String(object.ein) : undefined,
+      einIssuingCountry: isSet(object.einIssuingCountry)
+        ? globalThis.String(object.einIssuingCountry)
+        : isSet(object.ein_issuing_country)
+        ? globalThis.String(object.ein_issuing_country)
+        : undefined,
+      firstName: isSet(object.firstName)
+        ? globalThis.String(object.firstName)
+        : isSet(object.first_name)
+        ? globalThis.String(object.first_name)
+        : undefined,
+      lastName: isSet(object.lastName)
+        ? globalThis.String(object.lastName)
+        : isSet(object.last_name)
+        ? globalThis.String(object.last_name)
+        : undefined,
+      mobilePhone: isSet(object.mobilePhone)
+        ? globalThis.String(object.mobilePhone)
+        : isSet(object.mobile_phone)
+        ? globalThis.String(object.mobile_phone)
+        : undefined,
+      email: isSet(object.email) ? globalThis.String(object.email) : undefined,
+      phone: isSet(object.phone) ? globalThis.String(object.phone) : undefined,
+      street: isSet(object.street) ? globalThis.String(object.street) : undefined,
+      city: isSet(object.city) ? globalThis.String(object.city) : undefined,
+      state: isSet(object.state) ? globalThis.String(object.state) : undefined,
+      postalCode: isSet(object.postalCode)
+        ? globalThis.String(object.postalCode)
+        : isSet(object.postal_code)
+        ? globalThis.String(object.postal_code)
+        : undefined,
+      country: isSet(object.country) ? globalThis.String(object.country) : undefined,
+      website: isSet(object.website) ? globalThis.String(object.website) : undefined,
+      vertical: isSet(object.vertical) ? globalThis.String(object.vertical) : undefined,
+      stockSymbol: isSet(object.stockSymbol)
+        ? globalThis.String(object.stockSymbol)
+        : isSet(object.stock_symbol)
+        ? globalThis.String(object.stock_symbol)
+        : undefined,
+      stockExchange: isSet(object.stockExchange)
+        ? globalThis.String(object.stockExchange)
+        : isSet(object.stock_exchange)
+        ? globalThis.String(object.stock_exchange)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RegisterBrandRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.referenceId !== undefined) {
+      obj.referenceId = message.referenceId;
+    }
+    if (message.entityType !== undefined) {
+      obj.entityType = message.entityType;
+    }
+    if (message.displayName !== undefined) {
+      obj.displayName = message.displayName;
+    }
+    if (message.companyName !== undefined) {
+      obj.companyName = message.companyName;
+    }
+    if (message.ein !== undefined) {
+      obj.ein = message.ein;
+    }
+    if (message.einIssuingCountry !== undefined) {
+      obj.einIssuingCountry = message.einIssuingCountry;
+    }
+    if (message.firstName !== undefined) {
+      obj.firstName = message.firstName;
+    }
+    if (message.lastName !== undefined) {
+      obj.lastName = message.lastName;
+    }
+    if (message.mobilePhone !== undefined) {
+      obj.mobilePhone = message.mobilePhone;
+    }
+    if (message.email !== undefined) {
+      obj.email = message.email;
+    }
+    if (message.phone !== undefined) {
+      obj.phone = message.phone;
+    }
+    if (message.street !== undefined) {
+      obj.street = message.street;
+    }
+    if (message.city !== undefined) {
+      obj.city = message.city;
+    }
+    if (message.state !== undefined) {
+      obj.state = message.state;
+    }
+    if (message.postalCode !== undefined) {
+      obj.postalCode = message.postalCode;
+    }
+    if (message.country !== undefined) {
+      obj.country = message.country;
+    }
+    if (message.website !== undefined) {
+      obj.website = message.website;
+    }
+    if (message.vertical !== undefined) {
+      obj.vertical = message.vertical;
+    }
+    if (message.stockSymbol !== undefined) {
+      obj.stockSymbol = message.stockSymbol;
+    }
+    if (message.stockExchange !== undefined) {
+      obj.stockExchange = message.stockExchange;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RegisterBrandRequest>, I>>(base?: I): RegisterBrandRequest {
+    return RegisterBrandRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RegisterBrandRequest>, I>>(object: I): RegisterBrandRequest {
+    const message = createBaseRegisterBrandRequest();
+    message.accountId = object.accountId ?? "";
+    message.referenceId = object.referenceId ?? undefined;
+    message.entityType = object.entityType ?? undefined;
+    message.displayName = object.displayName ?? undefined;
+    message.companyName = object.companyName ?? undefined;
+    message.ein = object.ein ?? undefined;
+    message.einIssuingCountry = object.einIssuingCountry ?? undefined;
+    message.firstName = object.firstName ?? undefined;
+    message.lastName = object.lastName ?? undefined;
+    message.mobilePhone = object.mobilePhone ?? undefined;
+    message.email = object.email ?? undefined;
+    message.phone = object.phone ?? undefined;
+    message.street = object.street ?? undefined;
+    message.city = object.city ?? undefined;
+    message.state = object.state ?? undefined;
+    message.postalCode = object.postalCode ?? undefined;
+    message.country = object.country ?? undefined;
+    message.website = object.website ?? undefined;
+    message.vertical = object.vertical ?? undefined;
+    message.stockSymbol = object.stockSymbol ?? undefined;
+    message.stockExchange = object.stockExchange ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRegisterBrandResponse(): RegisterBrandResponse {
+  return { brand: undefined, created: false };
+}
+
+export const RegisterBrandResponse: MessageFns<RegisterBrandResponse> = {
+  encode(message: RegisterBrandResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.brand !== undefined) {
+      TenDlcBrand.encode(message.brand, writer.uint32(10).fork()).join();
+    }
+    if (message.created !== false) {
+      writer.uint32(16).bool(message.created);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RegisterBrandResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRegisterBrandResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.brand = TenDlcBrand.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.created = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RegisterBrandResponse {
+    return {
+      brand: isSet(object.brand) ? TenDlcBrand.fromJSON(object.brand) : undefined,
+      created: isSet(object.created) ? globalThis.Boolean(object.created) : false,
+    };
+  },
+
+  toJSON(message: RegisterBrandResponse): unknown {
+    const obj: any = {};
+    if (message.brand !== undefined) {
+      obj.brand = TenDlcBrand.toJSON(message.brand);
+    }
+    if (message.created !== false) {
+      obj.created = message.created;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RegisterBrandResponse>, I>>(base?: I): RegisterBrandResponse {
+    return RegisterBrandResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RegisterBrandResponse>, I>>(object: I): RegisterBrandResponse {
+    const message = createBaseRegisterBrandResponse();
+    message.brand = (object.brand !== undefined && object.brand !== null)
+      ? TenDlcBrand.fromPartial(object.brand)
+      : undefined;
+    message.created = object.created ?? false;
+    return message;
+  },
+};
+
+function createBaseGetBrandRequest(): GetBrandRequest {
+  return { accountId: "", brandId: "" };
+}
+
+export const GetBrandRequest: MessageFns<GetBrandRequest> = {
+  encode(message: GetBrandRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.brandId !== "") {
+      writer.uint32(18).string(message.brandId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetBrandRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetBrandRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.brandId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetBrandRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      brandId: isSet(object.brandId)
+        ? globalThis.String(object.brandId)
+        : isSet(object.brand_id)
+        ? globalThis.String(object.brand_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetBrandRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.brandId !== "") {
+      obj.brandId = message.brandId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetBrandRequest>, I>>(base?: I): GetBrandRequest {
+    return GetBrandRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetBrandRequest>, I>>(object: I): GetBrandRequest {
+    const message = createBaseGetBrandRequest();
+    message.accountId = object.accountId ?? "";
+    message.brandId = object.brandId ?? "";
+    return message;
+  },
+};
+
+/**
+ * 10DLC brands and campaigns (spec 4.8). A brand is the account's business
+ * as The Campaign Registry (TCR) knows it; its identity status arrives from
+ * the registry as signed callbacks (POST /v1/webhooks/tcr -> provider-callback
+ * -> RegistryBrandStatusUpdated on `registry.events` -> this service).
+ */
 export type TenDlcServiceService = typeof TenDlcServiceService;
 export const TenDlcServiceService = {
+  /** GET /v1/tendlc/brands: the account's brands, newest first. */
   listBrands: {
     path: "/tendlc.v1.TenDlcService/ListBrands" as const,
     requestStream: false as const,
@@ -339,13 +1511,48 @@ export const TenDlcServiceService = {
     responseSerialize: (value: ListBrandsResponse): Buffer => Buffer.from(ListBrandsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListBrandsResponse => ListBrandsResponse.decode(value),
   },
+  /**
+   * POST /v1/tendlc/brands: checks every field against the entity type, then
+   * stores the brand (PENDING) and submits it to the registry in one
+   * transaction. A reference id used before answers the first brand.
+   */
+  registerBrand: {
+    path: "/tendlc.v1.TenDlcService/RegisterBrand" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RegisterBrandRequest): Buffer => Buffer.from(RegisterBrandRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RegisterBrandRequest => RegisterBrandRequest.decode(value),
+    responseSerialize: (value: RegisterBrandResponse): Buffer =>
+      Buffer.from(RegisterBrandResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RegisterBrandResponse => RegisterBrandResponse.decode(value),
+  },
+  /** GET /v1/tendlc/brands/{brandId}: NOT_FOUND for another account's brand. */
+  getBrand: {
+    path: "/tendlc.v1.TenDlcService/GetBrand" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetBrandRequest): Buffer => Buffer.from(GetBrandRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetBrandRequest => GetBrandRequest.decode(value),
+    responseSerialize: (value: TenDlcBrand): Buffer => Buffer.from(TenDlcBrand.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TenDlcBrand => TenDlcBrand.decode(value),
+  },
 } as const;
 
 export interface TenDlcServiceServer extends UntypedServiceImplementation {
+  /** GET /v1/tendlc/brands: the account's brands, newest first. */
   listBrands: handleUnaryCall<ListBrandsRequest, ListBrandsResponse>;
+  /**
+   * POST /v1/tendlc/brands: checks every field against the entity type, then
+   * stores the brand (PENDING) and submits it to the registry in one
+   * transaction. A reference id used before answers the first brand.
+   */
+  registerBrand: handleUnaryCall<RegisterBrandRequest, RegisterBrandResponse>;
+  /** GET /v1/tendlc/brands/{brandId}: NOT_FOUND for another account's brand. */
+  getBrand: handleUnaryCall<GetBrandRequest, TenDlcBrand>;
 }
 
 export interface TenDlcServiceClient extends Client {
+  /** GET /v1/tendlc/brands: the account's brands, newest first. */
   listBrands(
     request: ListBrandsRequest,
     callback: (error: ServiceError | null, response: ListBrandsResponse) => void,
@@ -360,6 +1567,42 @@ export interface TenDlcServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListBrandsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * POST /v1/tendlc/brands: checks every field against the entity type, then
+   * stores the brand (PENDING) and submits it to the registry in one
+   * transaction. A reference id used before answers the first brand.
+   */
+  registerBrand(
+    request: RegisterBrandRequest,
+    callback: (error: ServiceError | null, response: RegisterBrandResponse) => void,
+  ): ClientUnaryCall;
+  registerBrand(
+    request: RegisterBrandRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RegisterBrandResponse) => void,
+  ): ClientUnaryCall;
+  registerBrand(
+    request: RegisterBrandRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RegisterBrandResponse) => void,
+  ): ClientUnaryCall;
+  /** GET /v1/tendlc/brands/{brandId}: NOT_FOUND for another account's brand. */
+  getBrand(
+    request: GetBrandRequest,
+    callback: (error: ServiceError | null, response: TenDlcBrand) => void,
+  ): ClientUnaryCall;
+  getBrand(
+    request: GetBrandRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TenDlcBrand) => void,
+  ): ClientUnaryCall;
+  getBrand(
+    request: GetBrandRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TenDlcBrand) => void,
   ): ClientUnaryCall;
 }
 
