@@ -3,7 +3,7 @@ import { recordCarrierInbound } from '../carrier-inbound/record-carrier-inbound.
 import { recordCarrierReceipt } from '../carrier-receipts/record-carrier-receipt.usecase';
 import { storeProviderEvent, type StoreProviderEventDeps } from '../provider-events/store-provider-event.usecase';
 import type { ProviderCallbackConfig } from '../provider-callback.config';
-import { findProvider } from '../signatures/callback-providers';
+import { findProvider, secretFor } from '../signatures/callback-providers';
 import { isValidSignature } from '../signatures/callback-signature';
 import type { RecordOnceDeps } from './record-once';
 
@@ -26,7 +26,7 @@ export type IngestCallbackDeps = RecordOnceDeps & StoreProviderEventDeps & { con
  */
 export async function ingestCallback(deps: IngestCallbackDeps, input: IngestCallbackInput): Promise<{ accepted: boolean; eventId: string }> {
   const provider = findProvider(input.provider);
-  const secret = provider ? deps.config[provider.secretVariable] : undefined;
+  const secret = provider ? secretFor(provider, input.kind, deps.config) : undefined;
   if (!provider || !secret) {
     deps.logger.warn('callback for an unknown or unconfigured provider', { provider: input.provider });
     throw unauthorized();

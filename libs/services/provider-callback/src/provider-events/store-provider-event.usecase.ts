@@ -4,6 +4,7 @@ import type { OutboxWriter } from '@mp/service-host';
 import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { parseJsonObject } from '../ingest/callback-body';
+import { announceRegistryUpdate } from '../registry/announce-registry-update';
 import { announceSubscriptionUpdate } from '../subscriptions/announce-subscription-update';
 import { MAX_ID_LENGTH } from '../ingest/callback-fields';
 import { insertProviderEventIfNew } from './provider-events.repository';
@@ -16,10 +17,14 @@ export interface StoreProviderEventDeps {
 }
 
 /**
- * Payment-processor (stripe) and registry (tcr) events: verified and stored,
- * deduplicated by their `id` (Stripe's shape) or `eventId`. The payment
- * processor's subscription events are announced on `billing.events` (only
- * the first time); 10DLC status updates are processed from these rows later.
+ * Payment-processor (stripe, stripe/connect) and registry (tcr) events:
+ * verified and stored, deduplicated by their `id` (Stripe's shape) or
+ * `eventId` (the registry's), per provider and kind. Only the first time, in
+ * the same transaction: the payment processor's subscription events are
+ * announced on `billing.events`, the registry's brand status updates on
+ * `registry.events`. Connect events (connected accounts, e.g.
+ * `account.updated`) are stored and logged: nothing in the platform acts on a
+ * connected account yet.
  */
 export async function storeProviderEvent(
   deps: StoreProviderEventDeps,
@@ -34,13 +39,17 @@ export async function storeProviderEvent(
       errors: { id: ['id or eventId must be a non-empty string.'] },
     });
   }
-  const eventType = typeof payload.type === 'string' ? payload.type : undefined;
+  const type = payload.type ?? payload.eventType;
+  const eventType = typeof type === 'string' ? type.slice(0, MAX_ID_LENGTH) : undefined;
   const accepted = await deps.db.transaction(async (trx) => {
     if (!(await insertProviderEventIfNew(trx, { provider, kind, eventId, eventType, payload, rawBody }, deps.clock.now()))) return false;
+    const announce = { outbox: deps.outbox, clock: deps.clock, logger: deps.logger };
     // Stripe Connect events concern connected accounts, not the platform's own subscriptions.
-    if (provider === 'stripe' && kind === '') {
-      await announceSubscriptionUpdate(trx, { outbox: deps.outbox, clock: deps.clock, logger: deps.logger }, eventId, payload);
+    if (provider === 'stripe' && kind === '') await announceSubscriptionUpdate(trx, announce, eventId, payload);
+    if (provider === 'stripe' && kind === 'connect') {
+      deps.logger.info('stripe connect event stored', { eventId, type: eventType, connectedAccount: typeof payload.account === 'string' ? payload.account.slice(0, MAX_ID_LENGTH) : undefined });
     }
+    if (provider === 'tcr') await announceRegistryUpdate(trx, announce, eventId, payload);
     return true;
   });
   return { accepted, eventId };

@@ -9,12 +9,17 @@ import type { Knex } from 'knex';
 import type { ProviderCallbackConfig } from '../provider-callback.config';
 import { providerCallbackService } from '../provider-callback.module';
 
-export const SECRETS = { CALLBACK_SECRET_SIM: 'sandbox-sim-secret', CALLBACK_SECRET_STRIPE: 'sandbox-stripe-secret', CALLBACK_SECRET_TCR: undefined };
+export const SECRETS: ProviderCallbackConfig = {
+  CALLBACK_SECRET_SIM: 'sandbox-sim-secret',
+  CALLBACK_SECRET_STRIPE: 'sandbox-stripe-secret',
+  CALLBACK_SECRET_STRIPE_CONNECT: undefined,
+  CALLBACK_SECRET_TCR: undefined,
+};
 
 /**
  * The module run by a real ServiceHost (migrations, gRPC, outbox relay) on
  * in-memory PGlite and the embedded event log, with a subscriber collecting
- * everything published on `carrier.receipts`, `carrier.inbound` and `billing.events`.
+ * everything published on `carrier.receipts`, `carrier.inbound`, `billing.events` and `registry.events`.
  */
 export async function startProviderCallbackHarness(config: ProviderCallbackConfig = SECRETS) {
   const databases = createDatabaseProvider({ dataDir: ':memory:' });
@@ -37,7 +42,7 @@ export async function startProviderCallbackHarness(config: ProviderCallbackConfi
     { signer: gateway, audience: 'provider-callback' },
   );
   const published: EventEnvelope[] = [];
-  const topics = [TOPICS.carrierReceipts, TOPICS.carrierInbound, TOPICS.billing];
+  const topics = [TOPICS.carrierReceipts, TOPICS.carrierInbound, TOPICS.billing, TOPICS.registry];
   await transport.ensureTopics(topics);
   const subscription: Subscription = await transport.subscribe({
     group: 'test.published',
