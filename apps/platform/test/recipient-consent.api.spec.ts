@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { ApiClient, type ApiResponse } from './support/api-client';
 import { freshDestination, sandboxNumber, signUp, uniqueEmail, type SignedUpUser } from './support/journeys';
 import { mailedValue } from './support/mfa-journeys';
@@ -242,6 +242,67 @@ describe('STOP and START replies (4.3 rule 3)', () => {
       ['RecipientOptedOut', number],
       ['RecipientOptedIn', number],
     ]);
+  });
+
+  /** Waits until consent has taken in all `count` replies of `person` that replies published. */
+  async function takenIn(person: string, count: number) {
+    const databases = booted.platform.adapters.databases;
+    const published = await waitFor(
+      () => databases.forSchema('replies')('outbox').where({ type: 'MessageReceived', key: person }).pluck('event_id'),
+      (ids: string[]) => ids.length === count,
+      { what: `${count} replies of ${person} published` },
+    );
+    await waitFor(
+      () => databases.forSchema('consent')('processed_events').where({ consumer_group: 'consent.reply-keywords' }).whereIn('event_id', published).pluck('event_id'),
+      (ids: string[]) => ids.length === count,
+      { what: `${count} replies of ${person} taken in by consent` },
+    );
+  }
+
+  async function expectAllowed(person: string) {
+    const prefs = await api.get(`${accountBase()}/preferences?recipient=${encodeURIComponent(person)}`, { apiKey: keys.read });
+    expect(prefs.body.channels.map((c: { status: string }) => c.status)).toEqual(['opted_in', 'opted_in', 'opted_in']);
+    expect((await sendOutcome(person)).status).toBe('delivered');
+  }
+
+  it('STOP then START sent back to back: the recipient ends up allowed, whichever the carrier posts first', async () => {
+    // Nothing waits between the two: the simulated carrier posts callbacks concurrently, so START can be
+    // taken in first. Three people at once, so an ordering bug has three chances to show.
+    const people = [freshDestination(), freshDestination(), freshDestination()];
+    await Promise.all(
+      people.map(async (person) => {
+        for (const body of ['STOP', 'START']) {
+          expect((await api.post('/v1/sandbox/inbound', { apiKey: keys.manage, body: { channelType: 'Sms', from: person, to: number, body } })).status).toBe(202);
+        }
+      }),
+    );
+    for (const person of people) {
+      await takenIn(person, 2);
+      await expectAllowed(person);
+      // STOP first: an opt-out and its lifting; START first: it lifted nothing and the older STOP was stale.
+      const events = (await consentEvents(person)).map((e: { type: string }) => e.type);
+      expect([[], ['RecipientOptedOut', 'RecipientOptedIn']]).toContainEqual(events);
+    }
+  });
+
+  it('a STOP the carrier posts after the START sent a second later changes nothing', async () => {
+    const person = freshDestination();
+    // The carrier's own callbacks, posted in the reverse of the order it received the replies.
+    const carrierPost = (body: string, receivedAt: Date) => {
+      const raw = JSON.stringify({ eventId: randomUUID(), carrierMessageId: `SM${randomUUID()}`, channel: 'Sms', from: person, to: number, body, receivedAt: receivedAt.toISOString() });
+      const signature = createHmac('sha256', 'sandbox-sim-secret').update(raw).digest('hex');
+      return api.post('/v1/webhooks/carriers/sim/inbound', { rawBody: raw, headers: { 'content-type': 'application/json', 'x-signature': signature } });
+    };
+    const sentStopAt = new Date(Date.now() - 1_000);
+    expect((await carrierPost('START', new Date(sentStopAt.getTime() + 1_000))).status).toBe(200);
+    await takenIn(person, 1);
+    expect((await carrierPost('STOP', sentStopAt)).status).toBe(200);
+    await takenIn(person, 2);
+    await expectAllowed(person);
+    // The START lifted nothing (nothing was in force) and the STOP was stale: no event either way.
+    expect(await consentEvents(person)).toEqual([]);
+    const ledger = await booted.platform.adapters.databases.forSchema('consent')('consent_entries').where({ account_id: admin.accountId, recipient: person });
+    expect(ledger.map((e: { source: string }) => e.source)).toEqual(['start_reply']);
   });
 });
 

@@ -39,3 +39,25 @@ export async function latestEntry(db: Knex, query: LatestEntryQuery): Promise<Co
   }
   return q.orderBy('position', 'desc').first();
 }
+
+/**
+ * The recipient's latest STOP or START reply recorded on one receiving number
+ * (any subaccount), by when the carrier received it; an entry without that
+ * time counts as older than any, a tie goes to the later recorded.
+ */
+export async function latestKeywordReplyEntry(db: Knex, accountId: string, recipient: string, receivingNumber: string): Promise<ConsentEntryRow | undefined> {
+  return db<ConsentEntryRow>(CONSENT_ENTRIES)
+    .where({ account_id: accountId, recipient, receiving_number: receivingNumber })
+    .whereIn('source', ['stop_reply', 'start_reply'])
+    .orderByRaw('reply_received_at desc nulls last, position desc')
+    .first();
+}
+
+/**
+ * Holds, until the transaction ends, the right to decide keyword replies of
+ * one recipient on one number: two of them decided at once would each miss
+ * the other's entry.
+ */
+export async function lockKeywordReplies(trx: Knex.Transaction, accountId: string, recipient: string, receivingNumber: string): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`consent.keyword-replies ${accountId} ${recipient} ${receivingNumber}`]);
+}

@@ -27,11 +27,14 @@ export interface NewConsentEntry {
   receiving_number: string | null;
   lifted_entry_ids: string[];
   recorded_at: Date;
+  /** STOP and START replies: when the carrier received the reply (their order); null otherwise. */
+  reply_received_at?: Date | null;
 }
 
-export interface ConsentEntryRow extends Omit<NewConsentEntry, 'recorded_at'> {
+export interface ConsentEntryRow extends Omit<NewConsentEntry, 'recorded_at' | 'reply_received_at'> {
   position: string;
   recorded_at: Date | string;
+  reply_received_at: Date | string | null;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();

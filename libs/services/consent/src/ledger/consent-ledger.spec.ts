@@ -26,12 +26,14 @@ function inForceByLedger(entries: ConsentEntryRow[]): Set<string> {
 }
 
 describe('the consent ledger', () => {
+  const stop = messageReceived({ accountId, subaccountId: s1, from: R, to: N1, keyword: 'Stop' });
   const steps: Array<[string, () => Promise<unknown>, number]> = [
     ['an opt-out on S1', () => h.call('recordOptOut', admin, { route: onS1, recipient: R, channelType: 'Sms' }), 1],
     ['the same opt-out again', () => h.call('recordOptOut', admin, { route: onS1, recipient: R, channelType: 'Sms' }), 0],
     ['an entireAccount opt-out', () => h.call('recordOptOut', admin, { route: onAccount, recipient: R, channelType: 'Sms', scope: 'entireAccount' }), 1],
-    ['a STOP reply', () => h.reply(messageReceived({ accountId, subaccountId: s1, from: R, to: N1, keyword: 'Stop' })), 1],
-    ['the STOP again', () => h.reply(messageReceived({ accountId, subaccountId: s1, from: R, to: N1, keyword: 'Stop' })), 0],
+    ['a STOP reply', () => h.reply(stop), 1],
+    ['the STOP again', () => h.reply(stop), 0],
+    ['a later STOP, taking the first over', () => h.reply(messageReceived({ accountId, subaccountId: s1, from: R, to: N1, keyword: 'Stop' })), 1],
     ['a re-subscribe on S1', () => h.call('optIn', admin, { route: onS1, recipient: R, channelType: 'Sms', ...evidence }), 1],
     ['a refused re-subscribe', () => h.call('optIn', admin, { route: onS1, recipient: R, channelType: 'Sms', ...evidence }).catch(() => undefined), 0],
     ['a START reply', () => h.reply(messageReceived({ accountId, from: R, to: N1, keyword: 'Start' })), 1],
@@ -53,6 +55,7 @@ describe('the consent ledger', () => {
     expect(before.map((e) => `${e.action}/${e.source}`)).toEqual([
       'opted_out/customer',
       'opted_out/customer',
+      'opted_out/stop_reply',
       'opted_out/stop_reply',
       'resubscribed/customer',
       'resubscribed/start_reply',

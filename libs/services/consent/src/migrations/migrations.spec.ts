@@ -38,7 +38,10 @@ describe('consent migrations', () => {
     expect(entry).toMatchObject({ action: 'opted_out', scope: 'stopReply', source: 'stop_reply', receiving_number: '+15550000001', lifted_entry_ids: [] });
     expect(new Date(entry.recorded_at)).toEqual(legacy.created_at);
 
-    // One step at a time: the per-statement entry checks (the foreign keys back), the evidence records' unique index, the records, then the ledger.
+    // One step at a time: the replies' receipt times, the per-statement entry checks (the foreign keys back), the evidence records' unique index, the records, then the ledger.
+    expect(entry.reply_received_at).toBeNull();
+    await migrateDown(db, SCHEMA, consentMigrations);
+    expect(await db.schema.hasColumn('consent_entries', 'reply_received_at')).toBe(false);
     await migrateDown(db, SCHEMA, consentMigrations);
     expect((await db.raw("select conname from pg_constraint where conname in ('opt_outs_entry_id_fkey', 'opt_in_records_entry_id_fkey') order by 1")).rows).toEqual([
       { conname: 'opt_in_records_entry_id_fkey' },

@@ -50,6 +50,11 @@ export async function deleteOptOuts(trx: Knex, ids: readonly string[]): Promise<
   if (ids.length > 0) await trx(OPT_OUTS).whereIn('id', [...ids]).del();
 }
 
+/** Makes the rows name another entry: one that took them over (a newer STOP of the same number). */
+export async function renameOptOutsEntry(trx: Knex, ids: readonly string[], entryId: string): Promise<void> {
+  if (ids.length > 0) await trx(OPT_OUTS).whereIn('id', [...ids]).update({ entry_id: entryId });
+}
+
 /** The STOP replies of a recipient on one receiving number, on any channel and for any subaccount. */
 export async function listStopRepliesOn(db: Knex, accountId: string, recipient: string, receivingNumber: string): Promise<OptOutInForce[]> {
   const rows = await db<OptOutRow>(OPT_OUTS)

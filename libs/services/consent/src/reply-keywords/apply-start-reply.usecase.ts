@@ -1,44 +1,33 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { appendEntry } from '../ledger/consent-entries.repository';
-import { EVERY_CHANNEL } from '../ledger/consent-entry';
 import { consentChangedEvent, eventScopeOf } from '../ledger/consent-events';
 import { deleteOptOuts, listOptOutsForRecipient, listStopRepliesOn } from '../opt-outs/opt-outs.repository';
 import { isSendBlocked } from '../send-permission/send-block-rule';
 import type { KeywordReplyDeps } from './apply-stop-reply.usecase';
-import type { KeywordReply } from './keyword-reply';
+import { keywordEntry, type KeywordReply } from './keyword-reply';
+import type { ReplyOrder } from './reply-order.rules';
 
 /**
- * A START reply (spec 4.3 rule 3), inside the consumer's transaction: lifts
- * every STOP of the recipient on the number that received it (any channel,
- * any subaccount: START answers the STOP of that number). A `resubscribed`
- * entry (source start_reply, naming the lifted entries) comes first, then the
- * rows leave the projection, then RecipientOptedIn with stillSuppressed when
- * another opt-out still blocks the recipient on the reply's channel from that
- * number. Nothing happens when no STOP was in force there.
+ * A START reply (spec 4.3 rule 3), inside the consumer's transaction, once
+ * the consumer found it no older than the last STOP or START on that number:
+ * lifts every STOP of the recipient on the number that received it (any
+ * channel, any subaccount: START answers the STOP of that number). A
+ * `resubscribed` entry (source start_reply, naming the lifted entries) comes
+ * first, then the rows leave the projection, then RecipientOptedIn with
+ * stillSuppressed when another opt-out still blocks the recipient on the
+ * reply's channel from that number. With no STOP in force there it lifts
+ * and publishes nothing.
  */
-export async function applyStartReply(trx: Knex.Transaction, deps: KeywordReplyDeps, reply: KeywordReply): Promise<boolean> {
+export async function applyStartReply(trx: Knex.Transaction, deps: KeywordReplyDeps, reply: KeywordReply, order: ReplyOrder): Promise<boolean> {
   const stops = await listStopRepliesOn(trx, reply.accountId, reply.recipient, reply.receivingNumber);
-  if (stops.length === 0) return false;
+  if (stops.length === 0) {
+    // A newer START is still entered (lifting nothing): a STOP sent before it but processed after is then stale.
+    if (order === 'newer') await appendEntry(trx, keywordEntry(reply, deps.clock.now()));
+    return false;
+  }
   const now = deps.clock.now();
-  const entryId = randomUUID();
-  await appendEntry(trx, {
-    entry_id: entryId,
-    account_id: reply.accountId,
-    subaccount_id: reply.subaccountId,
-    recipient: reply.recipient,
-    channel_type: EVERY_CHANNEL,
-    action: 'resubscribed',
-    scope: 'stopReply',
-    source: 'start_reply',
-    actor: reply.receivingNumber,
-    reason: `replied START (inbound message ${reply.inboundMessageId})`,
-    consent_method: null,
-    consent_evidence: null,
-    receiving_number: reply.receivingNumber,
-    lifted_entry_ids: [...new Set(stops.map((o) => o.entryId))],
-    recorded_at: now,
-  });
+  const entry = keywordEntry(reply, now, [...new Set(stops.map((o) => o.entryId))]);
+  await appendEntry(trx, entry);
   await deleteOptOuts(
     trx,
     stops.map((o) => o.id),
@@ -62,7 +51,7 @@ export async function applyStartReply(trx: Knex.Transaction, deps: KeywordReplyD
       sourceLabel: 'START reply',
       receivingNumber: reply.receivingNumber,
       stillSuppressed,
-      entryId,
+      entryId: entry.entry_id,
       occurredAt: now,
     }),
   );

@@ -3,10 +3,11 @@ import type { Clock } from '@mp/clock';
 import type { OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
 import { appendEntry } from '../ledger/consent-entries.repository';
-import { EVERY_CHANNEL } from '../ledger/consent-entry';
 import { consentChangedEvent, eventScopeOf } from '../ledger/consent-events';
-import { insertOptOutOnce, listStopRepliesOn } from '../opt-outs/opt-outs.repository';
-import type { KeywordReply } from './keyword-reply';
+import type { OptOutInForce } from '../opt-outs/opt-out';
+import { insertOptOutOnce, listStopRepliesOn, renameOptOutsEntry } from '../opt-outs/opt-outs.repository';
+import { keywordEntry, type KeywordReply } from './keyword-reply';
+import type { ReplyOrder } from './reply-order.rules';
 
 export interface KeywordReplyDeps {
   outbox: OutboxWriter;
@@ -15,37 +16,25 @@ export interface KeywordReplyDeps {
 
 /**
  * A STOP reply (spec 4.3 rule 3, 4.7 rule 3), inside the consumer's
- * transaction: a `stopReply` opt-out of the recipient on the number that
- * received it, for the reply's subaccount (or account-level), on every
+ * transaction, once the consumer found it no older than the last STOP or
+ * START on that number: a `stopReply` opt-out of the recipient on the number
+ * that received it, for the reply's subaccount (or account-level), on every
  * channel of the recipient's address (Sms and WhatsApp for a number). One
  * ledger entry with channel_type '*' records it; RecipientOptedOut follows
  * only when this changed something, so a STOP already in force on that
- * number (or the same event again) writes nothing. Returns whether it changed.
+ * number (or the same event again) publishes nothing. Returns whether it changed.
  */
-export async function applyStopReply(trx: Knex.Transaction, deps: KeywordReplyDeps, reply: KeywordReply): Promise<boolean> {
+export async function applyStopReply(trx: Knex.Transaction, deps: KeywordReplyDeps, reply: KeywordReply, order: ReplyOrder): Promise<boolean> {
   const inForce = await listStopRepliesOn(trx, reply.accountId, reply.recipient, reply.receivingNumber);
-  // Already stopped on that number (whichever subaccount the earlier STOP belonged to): nothing changes.
+  // Already stopped on that number (whichever subaccount the earlier STOP belonged to): no opt-out changes.
   const missing = reply.channels.filter((channel) => !inForce.some((o) => o.channelType === channel));
-  if (missing.length === 0) return false;
+  if (missing.length === 0) {
+    if (order === 'newer') await takeOver(trx, deps, reply, inForce);
+    return false;
+  }
   const now = deps.clock.now();
-  const entryId = randomUUID();
-  await appendEntry(trx, {
-    entry_id: entryId,
-    account_id: reply.accountId,
-    subaccount_id: reply.subaccountId,
-    recipient: reply.recipient,
-    channel_type: EVERY_CHANNEL,
-    action: 'opted_out',
-    scope: 'stopReply',
-    source: 'stop_reply',
-    actor: reply.receivingNumber,
-    reason: `replied STOP (inbound message ${reply.inboundMessageId})`,
-    consent_method: null,
-    consent_evidence: null,
-    receiving_number: reply.receivingNumber,
-    lifted_entry_ids: [],
-    recorded_at: now,
-  });
+  const entry = keywordEntry(reply, now);
+  await appendEntry(trx, entry);
   for (const channel of missing) {
     await insertOptOutOnce(trx, {
       id: randomUUID(),
@@ -58,7 +47,7 @@ export async function applyStopReply(trx: Knex.Transaction, deps: KeywordReplyDe
       source: 'stop_reply',
       reason: null,
       created_at: now,
-      entry_id: entryId,
+      entry_id: entry.entry_id,
     });
   }
   await deps.outbox.enqueue(
@@ -71,9 +60,26 @@ export async function applyStopReply(trx: Knex.Transaction, deps: KeywordReplyDe
       scope: eventScopeOf('stopReply', reply.subaccountId),
       sourceLabel: 'STOP reply',
       receivingNumber: reply.receivingNumber,
-      entryId,
+      entryId: entry.entry_id,
       occurredAt: now,
     }),
   );
   return true;
+}
+
+/**
+ * A newer STOP where one is in force takes it over, so that the STOP in force
+ * carries the recipient's latest time: a START sent between the two but
+ * processed after must not lift it. Its entry lifts the older STOP's and the
+ * rows name it (the ledger alone still tells what is in force); the opt-out,
+ * its subaccount and created_at stay as they were, and no event goes out.
+ */
+async function takeOver(trx: Knex.Transaction, deps: KeywordReplyDeps, reply: KeywordReply, inForce: OptOutInForce[]): Promise<void> {
+  const entry = { ...keywordEntry(reply, deps.clock.now(), [...new Set(inForce.map((o) => o.entryId))]), subaccount_id: inForce[0].subaccountId };
+  await appendEntry(trx, entry);
+  await renameOptOutsEntry(
+    trx,
+    inForce.map((o) => o.id),
+    entry.entry_id,
+  );
 }

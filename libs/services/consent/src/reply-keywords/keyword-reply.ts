@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { repliesEvents } from '@mp/contracts';
 import { isUuid } from '@mp/grpc';
+import { EVERY_CHANNEL, type NewConsentEntry } from '../ledger/consent-entry';
 import { canonicalAddress, channelsOfAddress, type Channel } from '../opt-outs/opt-out';
 
 /** A Stop or Start reply as consent acts on it (from MessageReceived, spec 4.3 rule 3). */
@@ -17,6 +19,8 @@ export interface KeywordReply {
   receivingNumber: string;
   /** The channels the STOP covers: every channel of the recipient's address. */
   channels: Channel[];
+  /** When the carrier received it: the order STOP and START apply in (null when the event has no valid time). */
+  receivedAt: Date | null;
 }
 
 /**
@@ -30,6 +34,7 @@ export function keywordReplyOf(payload: unknown): KeywordReply | undefined {
   const recipient = canonicalAddress(message.from);
   const receivingNumber = canonicalAddress(message.to);
   const subaccountId = message.subaccountId || null;
+  const receivedAt = new Date(message.receivedAt || Number.NaN);
   if (!isUuid(message.accountId) || (subaccountId !== null && !isUuid(subaccountId)) || recipient === '' || receivingNumber === '') {
     throw new Error(`MessageReceived ${message.inboundMessageId || '(no id)'} with keyword ${message.keyword} lacks its account, sender or receiving number`);
   }
@@ -42,5 +47,34 @@ export function keywordReplyOf(payload: unknown): KeywordReply | undefined {
     recipient,
     receivingNumber,
     channels: channelsOfAddress(recipient),
+    // Without a time the reply still applies, in processing order: a STOP is never dropped for lack of one.
+    receivedAt: Number.isNaN(receivedAt.getTime()) ? null : receivedAt,
+  };
+}
+
+/**
+ * The ledger entry of a keyword reply on the number that received it: STOP
+ * `opted_out`, START `resubscribed` (naming the STOP entries it lifted), on
+ * every channel of the address, with the carrier's time of receipt.
+ */
+export function keywordEntry(reply: KeywordReply, recordedAt: Date, liftedEntryIds: string[] = []): NewConsentEntry {
+  const stop = reply.keyword === 'Stop';
+  return {
+    entry_id: randomUUID(),
+    account_id: reply.accountId,
+    subaccount_id: reply.subaccountId,
+    recipient: reply.recipient,
+    channel_type: EVERY_CHANNEL,
+    action: stop ? 'opted_out' : 'resubscribed',
+    scope: 'stopReply',
+    source: stop ? 'stop_reply' : 'start_reply',
+    actor: reply.receivingNumber,
+    reason: `replied ${stop ? 'STOP' : 'START'} (inbound message ${reply.inboundMessageId})`,
+    consent_method: null,
+    consent_evidence: null,
+    receiving_number: reply.receivingNumber,
+    lifted_entry_ids: liftedEntryIds,
+    recorded_at: recordedAt,
+    reply_received_at: reply.receivedAt,
   };
 }

@@ -73,15 +73,17 @@ describe('STOP and START replies (spec 4.3 rule 3, 4.7 rule 3)', () => {
     expect(await stopsOf('ann@example.com')).toEqual(['stopReply:Email:news@mail.example:null']);
   });
 
-  it('the same event again, or another STOP on that number, changes nothing and publishes nothing', async () => {
+  it('the same event again changes nothing; another STOP on that number changes no opt-out and publishes nothing', async () => {
     const from = phone();
     const event = messageReceived({ accountId, subaccountId: s1, from, to: N1, keyword: 'Stop' });
     await h.reply(event);
     const after = await h.stored();
     const rows = await stopsOf(from);
     await h.reply(event);
-    await h.reply(messageReceived({ accountId, from, to: N1, keyword: 'Stop' }));
     expect(await h.stored()).toEqual(after);
+    // A later STOP is only entered, taking the first over (reply-keyword-order.spec.ts).
+    await h.reply(messageReceived({ accountId, from, to: N1, keyword: 'Stop' }));
+    expect(await h.stored()).toEqual({ ...after, entries: after.entries + 1 });
     expect(await stopsOf(from)).toEqual(rows);
     // Another number is another opt-out.
     await h.reply(messageReceived({ accountId, subaccountId: s1, from, to: N2, keyword: 'Stop' }));
@@ -139,12 +141,22 @@ describe('STOP and START replies (spec 4.3 rule 3, 4.7 rule 3)', () => {
     expect((await h.outbox()).at(-1)!.payload).toMatchObject({ stillSuppressed: false, channel: 'WhatsApp' });
   });
 
-  it('START without a STOP on that number, HELP, plain replies and other events change nothing', async () => {
+  it('START without a STOP on that number lifts and publishes nothing: it is only entered, to order later replies', async () => {
     const from = phone();
     await h.reply(messageReceived({ accountId, from, to: N2, keyword: 'Stop' }));
     const before = await h.stored();
+    const rows = await stopsOf(from);
     await h.reply(messageReceived({ accountId, from, to: N1, keyword: 'Start' }));
     await h.reply(messageReceived({ accountId, from: phone(), to: N1, keyword: 'Start' }));
+    expect(await h.stored()).toEqual({ ...before, entries: before.entries + 2 });
+    expect(await stopsOf(from)).toEqual(rows);
+    expect((await h.entries(accountId)).at(-2)).toMatchObject({ action: 'resubscribed', source: 'start_reply', recipient: from, receiving_number: N1, lifted_entry_ids: [] });
+  });
+
+  it('HELP, plain replies and other events change nothing', async () => {
+    const from = phone();
+    await h.reply(messageReceived({ accountId, from, to: N2, keyword: 'Stop' }));
+    const before = await h.stored();
     await h.reply(messageReceived({ accountId, from, to: N2, keyword: 'Help', body: 'HELP' }));
     await h.reply(messageReceived({ accountId, from, to: N2, keyword: undefined, body: 'stop it please' }));
     await h.reply({ ...messageReceived({ accountId, from, to: N2, keyword: 'Start' }), type: 'MessageSomethingElse' });

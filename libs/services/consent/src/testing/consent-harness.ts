@@ -19,7 +19,7 @@ export interface ConsentHarness {
   provider: DatabaseProvider;
   db: Knex;
   clock: SandboxClock;
-  logger: Logger & { errors: string[] };
+  logger: KeepingLogger;
   /** Identity: knows every subaccount named through subaccountRoute(). */
   clients: FakeConsentClients;
   handlers: ReturnType<typeof consentHandlers>;
@@ -41,13 +41,18 @@ export interface ConsentHarness {
   close(): Promise<void>;
 }
 
-function keepingLogger(): Logger & { errors: string[] } {
+/** A logger that keeps the messages of its warnings and errors. */
+type KeepingLogger = Logger & { errors: string[]; warnings: string[] };
+
+function keepingLogger(): KeepingLogger {
   const errors: string[] = [];
+  const warnings: string[] = [];
   const logger = {
     errors,
+    warnings,
     debug: () => undefined,
     info: () => undefined,
-    warn: () => undefined,
+    warn: (message: string) => void warnings.push(message),
     error: (message: string) => void errors.push(message),
     child: () => logger,
   };
@@ -122,7 +127,11 @@ export function subaccountRoute(accountId: string, subaccountId: string): consen
 export const unknownSubaccountRoute = (accountId: string, subaccountId = randomUUID()): consentV1.ConsentRoute => ({ accountId, subaccountId, subaccountRoute: true });
 export const accountRoute = (accountId: string): consentV1.ConsentRoute => ({ accountId, subaccountRoute: false });
 
-/** A MessageReceived as replies publishes it (proto JSON with nulls). */
+let lastReceivedAt = 0;
+/** Now, but later than every earlier call: replies built one after another are received in that order. */
+const nextReceivedAt = () => new Date((lastReceivedAt = Math.max(Date.now(), lastReceivedAt + 1))).toISOString();
+
+/** A MessageReceived as replies publishes it (proto JSON with nulls); received after any built before it unless told. */
 export function messageReceived(overrides: Partial<repliesEvents.MessageReceived> & Pick<repliesEvents.MessageReceived, 'accountId'>): EventEnvelope {
   const message: repliesEvents.MessageReceived = {
     inboundMessageId: randomUUID(),
@@ -130,7 +139,7 @@ export function messageReceived(overrides: Partial<repliesEvents.MessageReceived
     from: '+14155550100',
     to: '+15550000001',
     body: 'STOP',
-    receivedAt: new Date().toISOString(),
+    receivedAt: nextReceivedAt(),
     keyword: 'Stop',
     afterExpiry: false,
     ...overrides,
