@@ -390,6 +390,18 @@ describe('evidence records (rule 7)', () => {
     expect(list.body).toEqual({ items: [created.body], nextCursor: null });
     expectProblem(await api.get(`${subBase(sub1)}/opt-in-records?cursor=nope`, { apiKey: keys.read }), 400, 'VALIDATION_FAILED');
   });
+
+  it('takes a method of up to 100 characters, as evidence imports and the published contract do', async () => {
+    const method = 'm'.repeat(100);
+    const record = (phone_number: string, value: string) =>
+      api.post(`${accountBase()}/opt-in-records`, { apiKey: keys.manage, body: { phone_number, opted_in_at: '2026-03-01T10:00:00Z', method: value } });
+    const created = await record(freshDestination(), method);
+    expect(created.status).toBe(201);
+    expect(created.body.method).toBe(method);
+    const tooLong = await record(freshDestination(), `${method}m`);
+    expectProblem(tooLong, 400, 'VALIDATION_FAILED');
+    expect(Object.keys(tooLong.body.errors)).toEqual(['method']);
+  });
 });
 
 describe('the ledger (point 10)', () => {
@@ -520,6 +532,17 @@ describe('CSV import and export (rules 5 and 6)', () => {
     expect(back.body.invalid).toBe(0);
     expect(back.body.created).toBe(0);
   });
+
+  it('holds an imported method to the 100 characters POST .../opt-in-records takes', async () => {
+    const method = 'm'.repeat(100);
+    const [a, b] = numbers(2);
+    const res = await upload(`${subBase(sub1)}/opt-in-records/import`, `phone_number,opted_in_at,method\r\n${a},2026-02-01T09:00:00Z,${method}\r\n${b},2026-02-01T09:00:00Z,${method}m\r\n`);
+    expect(res.status).toBe(200);
+    expect(res.body.rows).toEqual([
+      { row: 1, result: 'created', errors: [] },
+      { row: 2, result: 'invalid', errors: ['method must be at most 100 characters'] },
+    ]);
+  });
 });
 
 describe('the published contract (spec 9)', () => {
@@ -553,5 +576,7 @@ describe('the published contract (spec 9)', () => {
     expect(schemas.AccountOptOutScope.enum).toEqual(['accountLevelOnly', 'entireAccount']);
     expect(schemas.ConsentMethod.enum).toEqual(['WebForm', 'Written', 'Verbal', 'Text', 'Other']);
     expect(schemas.ChannelPreferenceResource.properties.status.enum).toEqual(['opted_in', 'opted_out']);
+    // The bound consent applies to evidence from the API and from imports alike.
+    expect(schemas.OptInRecordRequest.properties.method.maxLength).toBe(100);
   });
 });

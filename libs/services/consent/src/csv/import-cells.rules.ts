@@ -56,15 +56,6 @@ export function readRecipientCell(reasons: string[], column: string, cell: strin
   return undefined;
 }
 
-/** Required text of 1 to `max` characters (code points), trimmed. */
-export function readRequiredTextCell(reasons: string[], column: string, cell: string, max: number): string | undefined {
-  const text = cell.trim();
-  if (text === '') reasons.push(`${column} is required`);
-  else if (characters(text) > max) reasons.push(`${column} must be at most ${max} characters`);
-  else return text;
-  return undefined;
-}
-
 /** Optional free text of at most `max` characters, kept as written; a blank cell is null. */
 export function readOptionalTextCell(reasons: string[], column: string, cell: string, max: number): string | null {
   if (cell.trim() === '') return null;

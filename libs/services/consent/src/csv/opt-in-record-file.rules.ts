@@ -1,11 +1,7 @@
 import type { ImportFileKind } from './import-file-kind';
-import { readOptionalCodeCell, readOptionalTextCell, readPastUtcTimeCell, readPhoneNumberCell, readRequiredTextCell } from './import-cells.rules';
+import { MAX_CONSENT_LANGUAGE_LENGTH, MAX_SOURCE_LENGTH, readMethod } from '../opt-in-records/evidence-fields.rules';
+import { readOptionalCodeCell, readOptionalTextCell, readPastUtcTimeCell, readPhoneNumberCell } from './import-cells.rules';
 import { OPT_IN_RECORD_EXPORT_COLUMNS } from './opt-in-record-csv';
-
-export const MAX_METHOD_LENGTH = 100;
-export const MAX_SOURCE_LENGTH = 500;
-/** The longest a BCP 47 language tag is commonly allowed to be. */
-export const MAX_CONSENT_LANGUAGE_LENGTH = 35;
 
 /** A valid row of an evidence file (spec 2.7's consent evidence record). */
 export interface OptInRecordFileRow {
@@ -35,7 +31,7 @@ export const OPT_IN_RECORD_FILE: ImportFileKind<OptInRecordFileRow> = {
     const reasons: string[] = [];
     const phoneNumber = readPhoneNumberCell(reasons, 'phone_number', cell('phone_number'));
     const optedInAt = readPastUtcTimeCell(reasons, 'opted_in_at', cell('opted_in_at'), now);
-    const method = readRequiredTextCell(reasons, 'method', cell('method'), MAX_METHOD_LENGTH);
+    const method = readMethod(cell('method'), (problem) => reasons.push(`method ${problem}`));
     const source = readOptionalTextCell(reasons, 'source', cell('source'), MAX_SOURCE_LENGTH);
     const consentLanguage = readOptionalCodeCell(reasons, 'consent_language', cell('consent_language'), MAX_CONSENT_LANGUAGE_LENGTH);
     if (reasons.length > 0 || phoneNumber === undefined || optedInAt === undefined || method === undefined) return { reasons };

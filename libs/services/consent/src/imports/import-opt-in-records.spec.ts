@@ -90,6 +90,20 @@ describe('ImportOptInRecords (spec 2.7, 4.7 rules 5 and 7)', () => {
     expect(await h.call('checkSendPermission', messaging, { accountId, subaccountId: s1, recipient, channelType: 'Sms' })).toMatchObject({ allowed: false });
   });
 
+  it('holds method to the limit POST .../opt-in-records has: 100 characters stored, 101 an invalid row', async () => {
+    const method = 'm'.repeat(100);
+    const answer = await h.call('importOptInRecords', admin, {
+      route: onS1,
+      file: csvFile(HEADER, [`${phone()},2026-02-01T09:00:00Z,${method},,`, `${phone()},2026-02-01T09:00:00Z,${method}m,,`]),
+    });
+    expect(answer.rows).toEqual([
+      { row: 1, result: 'created', errors: [] },
+      { row: 2, result: 'invalid', errors: ['method must be at most 100 characters'] },
+    ]);
+    const error = await refusal(h.call('createOptInRecord', admin, { route: onS1, phoneNumber: phone(), optedInAt: '2026-02-01T09:00:00Z', method: `${method}m` }));
+    expect(error.extensions.errors).toEqual({ method: ['must be at most 100 characters'] });
+  });
+
   it('refuses what an opt-out file or no file is, and a reading key, storing nothing', async () => {
     const before = await h.stored();
     for (const bad of [csvFile('recipient,channel', [`${phone()},Sms`]), Buffer.alloc(0)]) {

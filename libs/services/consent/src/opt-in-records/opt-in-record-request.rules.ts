@@ -1,10 +1,8 @@
 import type { consentV1 } from '@mp/contracts';
 import { addFieldError, parseTimestamp, throwIfInvalid, type FieldErrors } from '@mp/paging';
 import { given, isE164, readOptionalText } from '../opt-outs/consent-fields.rules';
+import { MAX_CONSENT_LANGUAGE_LENGTH, MAX_SOURCE_LENGTH, readMethod } from './evidence-fields.rules';
 
-export const MAX_METHOD_LENGTH = 50;
-export const MAX_SOURCE_LENGTH = 500;
-export const MAX_CONSENT_LANGUAGE_LENGTH = 35;
 const UTC_TIMESTAMP = /(Z|[+-]00:00)$/;
 
 export interface EvidenceToStore {
@@ -32,13 +30,11 @@ export function readEvidence(request: consentV1.CreateOptInRecordRequest, now: D
   else if (optedInAt.getTime() > now.getTime()) addFieldError(errors, 'opted_in_at', 'cannot be in the future');
   // ISO 8601 has a year 0000; PostgreSQL's timestamps start at year 1.
   else if (optedInAt.getUTCFullYear() < 1) addFieldError(errors, 'opted_in_at', 'must be in year 0001 or later');
-  const method = request.method ?? '';
-  if (method.trim() === '') addFieldError(errors, 'method', 'is required');
-  else if ([...method].length > MAX_METHOD_LENGTH) addFieldError(errors, 'method', `must be at most ${MAX_METHOD_LENGTH} characters`);
+  const method = readMethod(request.method ?? '', (problem) => addFieldError(errors, 'method', problem));
   const source = readOptionalText(errors, 'source', request.source, MAX_SOURCE_LENGTH);
   const consentLanguage = readOptionalText(errors, 'consent_language', request.consentLanguage, MAX_CONSENT_LANGUAGE_LENGTH);
   throwIfInvalid(errors);
-  return { phoneNumber, optedInAt: optedInAt!, method, source, consentLanguage };
+  return { phoneNumber, optedInAt: optedInAt!, method: method!, source, consentLanguage };
 }
 
 /** The list's optional phone_number filter: an E.164 number. */

@@ -67,6 +67,13 @@ describe('CreateOptInRecord (spec 2.7, 4.7 rule 7)', () => {
     expect((await create(subaccountRoute(accountId, s2), { phoneNumber: other })).stillOptedOut).toBe(true);
   });
 
+  it('holds method to 100 characters as imports do, trimmed first: 101 is refused naming it', async () => {
+    const method = 'm'.repeat(100);
+    expect((await create(onAccount, { method: ` ${method} ` })).record!.method).toBe(method);
+    const error = await refusal(create(onAccount, { method: `${method}m` }));
+    expect(error.extensions.errors).toEqual({ method: ['must be at most 100 characters'] });
+  });
+
   it('accepts opted_in_at equal to now', async () => {
     const now = h.clock.now();
     h.clock.setAtLeast(new Date(now.getTime() + 1));
@@ -83,7 +90,7 @@ describe('CreateOptInRecord (spec 2.7, 4.7 rule 7)', () => {
       ['opted_in_at as a date', { optedInAt: '2026-09-30' }, ['opted_in_at']],
       ['opted_in_at in the future', { optedInAt: '2099-01-01T00:00:00Z' }, ['opted_in_at']],
       ['opted_in_at in year 0000', { optedInAt: '0000-06-01T00:00:00Z' }, ['opted_in_at']],
-      ['a method of 51 characters', { method: 'm'.repeat(51) }, ['method']],
+      ['a method of 101 characters', { method: 'm'.repeat(101) }, ['method']],
       ['a blank method', { method: '  ' }, ['method']],
       ['a source of 501 characters', { source: 's'.repeat(501) }, ['source']],
       ['a consent_language of 36 characters', { consentLanguage: 'l'.repeat(36) }, ['consent_language']],

@@ -123,6 +123,7 @@ export interface OptInRecordRequest {
    * @maxLength 64
    */
   opted_in_at: string;
+  // Consent's MAX_METHOD_LENGTH (opt-in-records/evidence-fields.rules.ts), the limit of CSV imports too.
   /**
    * How (e.g. `WebForm`, `Keyword`, `Paper`).
    * @maxLength 100
