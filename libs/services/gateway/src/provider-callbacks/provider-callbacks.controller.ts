@@ -8,8 +8,11 @@ export interface CallbackReceived {
 
 /**
  * Carrier, registry and payment callbacks (not called by customers, so not in
- * the public contract). The raw bytes and `X-Signature` go to
- * provider-callback, which checks the HMAC before anything is processed.
+ * the public contract): `carriers/{carrier}/receipts|inbound`, `stripe`,
+ * `stripe/connect` (connected-account events) and `tcr` (10DLC registry). The
+ * raw bytes and `X-Signature` go to provider-callback, which checks the HMAC
+ * before anything is processed (401 when missing or wrong) and processes a
+ * repeated event id once (answered 200 all the same).
  */
 @Route('v1/webhooks')
 @Hidden()
@@ -18,6 +21,12 @@ export class ProviderCallbacksController extends GatewayController {
   @NoSecurity()
   public async carrier(@Path() carrier: string, @Path() kind: string, @Request() req: ExRequest): Promise<CallbackReceived> {
     return this.forward(carrier, kind, req);
+  }
+
+  @Post('stripe/connect')
+  @NoSecurity()
+  public async stripeConnect(@Request() req: ExRequest): Promise<CallbackReceived> {
+    return this.forward('stripe', 'connect', req);
   }
 
   @Post('{provider}')
