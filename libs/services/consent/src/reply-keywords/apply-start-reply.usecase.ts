@@ -15,8 +15,9 @@ import type { ReplyOrder } from './reply-order.rules';
  * `resubscribed` entry (source start_reply, naming the lifted entries) comes
  * first, then the rows leave the projection, then RecipientOptedIn with
  * stillSuppressed when another opt-out still blocks the recipient on the
- * reply's channel from that number. With no STOP in force there it lifts
- * and publishes nothing.
+ * reply's channel from that number, once per subaccount whose STOP it
+ * lifted (with that subaccount and scope, as the opt-out was announced).
+ * With no STOP in force there it lifts and publishes nothing.
  */
 export async function applyStartReply(trx: Knex.Transaction, deps: KeywordReplyDeps, reply: KeywordReply, order: ReplyOrder): Promise<boolean> {
   const stops = await listStopRepliesOn(trx, reply.accountId, reply.recipient, reply.receivingNumber);
@@ -33,27 +34,31 @@ export async function applyStartReply(trx: Knex.Transaction, deps: KeywordReplyD
     stops.map((o) => o.id),
   );
   const remaining = await listOptOutsForRecipient(trx, reply.accountId, reply.recipient, reply.channel);
-  const stillSuppressed = isSendBlocked(remaining, {
-    accountId: reply.accountId,
-    subaccountId: reply.subaccountId,
-    channelType: reply.channel,
-    recipient: reply.recipient,
-    fromAddress: reply.receivingNumber,
-  });
-  await deps.outbox.enqueue(
-    trx,
-    consentChangedEvent('RecipientOptedIn', {
+  // The event belongs where the lifted STOPs were: a START (often unlinked, so of no subaccount) lifting a
+  // subaccount's STOP tells that subaccount's endpoints, as the opt-out did; one event per subaccount lifted.
+  for (const subaccountId of [...new Set(stops.map((o) => o.subaccountId ?? null))]) {
+    const stillSuppressed = isSendBlocked(remaining, {
       accountId: reply.accountId,
-      subaccountId: reply.subaccountId,
+      subaccountId: subaccountId ?? undefined,
+      channelType: reply.channel,
       recipient: reply.recipient,
-      channel: reply.channel,
-      scope: eventScopeOf('stopReply', reply.subaccountId),
-      sourceLabel: 'START reply',
-      receivingNumber: reply.receivingNumber,
-      stillSuppressed,
-      entryId: entry.entry_id,
-      occurredAt: now,
-    }),
-  );
+      fromAddress: reply.receivingNumber,
+    });
+    await deps.outbox.enqueue(
+      trx,
+      consentChangedEvent('RecipientOptedIn', {
+        accountId: reply.accountId,
+        subaccountId,
+        recipient: reply.recipient,
+        channel: reply.channel,
+        scope: eventScopeOf('stopReply', subaccountId),
+        sourceLabel: 'START reply',
+        receivingNumber: reply.receivingNumber,
+        stillSuppressed,
+        entryId: entry.entry_id,
+        occurredAt: now,
+      }),
+    );
+  }
   return true;
 }

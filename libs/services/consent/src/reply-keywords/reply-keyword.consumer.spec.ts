@@ -109,12 +109,13 @@ describe('STOP and START replies (spec 4.3 rule 3, 4.7 rule 3)', () => {
     });
     const published = (await h.outbox()).at(-1)!;
     expect(published).toMatchObject({ type: 'RecipientOptedIn', key: from });
+    // Announced where the lifted STOP was (s1), though the START itself belongs to no subaccount.
     expect(published.payload).toEqual({
       accountId,
-      subaccountId: null,
+      subaccountId: s1,
       recipient: from,
       channel: 'Sms',
-      scope: 'accountLevelOnly',
+      scope: 'subaccount',
       sourceLabel: 'START reply',
       receivingNumber: N1,
       stillSuppressed: false,
