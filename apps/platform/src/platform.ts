@@ -84,7 +84,8 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
       start(messagingService, { ...config, CARRIER_API_URL: carrierApiUrl, CARRIER_SMTP_URL: config.CARRIER_SMTP_URL ?? smtpUrl }),
       start(repliesService, config),
       start(webhookDispatcherService, config),
-      start(tenDlcService, config),
+      // The sandbox registry posts its signed callbacks to this process's own gateway, as the carrier simulator does.
+      start(tenDlcService, { ...config, REGISTRY_CALLBACK_URL: config.REGISTRY_CALLBACK_URL ?? gateway.url }),
     ]);
     const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;

@@ -16,9 +16,13 @@ const relayModule: ServiceModule = {
     grpc: [
       implementService(
         tendlcV1.TenDlcServiceService,
-        { listBrands: async (req) => ({ items: [{ brandId: 'b-1', accountId: req.accountId, displayName: 'Brand', status: 'ok', createdAt: '' }] }) },
+        {
+          listBrands: async (req) => ({ items: [tendlcV1.TenDlcBrand.fromPartial({ brandId: 'b-1', accountId: req.accountId, displayName: 'Brand', status: 'ok' })] }),
+          registerBrand: async () => tendlcV1.RegisterBrandResponse.fromPartial({}),
+          getBrand: async () => tendlcV1.TenDlcBrand.fromPartial({}),
+        },
         createLogger('silent'),
-        { listBrands: SERVICE },
+        { listBrands: SERVICE, registerBrand: SERVICE, getBrand: SERVICE },
       ),
     ],
     consumers: [
