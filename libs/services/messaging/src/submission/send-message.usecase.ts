@@ -40,7 +40,8 @@ export interface SendMessageDeps {
  * itself: account-level sends have none, so they never fall back.
  */
 async function routePolicyOf(clients: MessagingClients, accountId: string, subaccountId: string | undefined): Promise<RoutePolicy | undefined> {
-  if (subaccountId === undefined) return undefined;
+  // A malformed id is validation's to name (400), not routing's to look up.
+  if (subaccountId === undefined || !isUuid(subaccountId)) return undefined;
   return clients.routing.getRoutingPolicy({ accountId, subaccountId }, { asService: true });
 }
 
