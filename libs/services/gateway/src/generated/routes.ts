@@ -10,11 +10,15 @@ import { BillingWebhooksController } from './../webhooks/billing-webhooks.contro
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { UsersController } from './../users/users.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+import { TenDlcController } from './../tendlc/tendlc.controller';
+// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { TemplatesController } from './../templates/templates.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { SecurityPolicyController } from './../security-policy/security-policy.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { SandboxController } from './../sandbox/sandbox.controller';
+// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+import { RoutingPolicyController } from './../routing-policy/routing-policy.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { RepliesController } from './../replies/replies.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
@@ -31,6 +35,8 @@ import { PlatformController } from './../platform-routes/platform.controller';
 import { PasskeysController } from './../passkeys/passkeys.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { NumbersController } from './../numbers/numbers.controller';
+// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+import { NumberPoolsController } from './../number-pools/number-pools.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { MfaController } from './../mfa/mfa.controller';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
@@ -330,6 +336,88 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "TenDlcEntityType": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["PRIVATE_PROFIT"]},{"dataType":"enum","enums":["PUBLIC_PROFIT"]},{"dataType":"enum","enums":["NON_PROFIT"]},{"dataType":"enum","enums":["GOVERNMENT"]},{"dataType":"enum","enums":["SOLE_PROPRIETOR"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "TenDlcVertical": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["AGRICULTURE"]},{"dataType":"enum","enums":["COMMUNICATION"]},{"dataType":"enum","enums":["CONSTRUCTION"]},{"dataType":"enum","enums":["EDUCATION"]},{"dataType":"enum","enums":["ENERGY"]},{"dataType":"enum","enums":["ENTERTAINMENT"]},{"dataType":"enum","enums":["FINANCIAL"]},{"dataType":"enum","enums":["GAMBLING"]},{"dataType":"enum","enums":["GOVERNMENT"]},{"dataType":"enum","enums":["HEALTHCARE"]},{"dataType":"enum","enums":["HOSPITALITY"]},{"dataType":"enum","enums":["HUMAN_RESOURCES"]},{"dataType":"enum","enums":["INSURANCE"]},{"dataType":"enum","enums":["LEGAL"]},{"dataType":"enum","enums":["MANUFACTURING"]},{"dataType":"enum","enums":["NGO"]},{"dataType":"enum","enums":["POLITICAL"]},{"dataType":"enum","enums":["POSTAL"]},{"dataType":"enum","enums":["PROFESSIONAL"]},{"dataType":"enum","enums":["REAL_ESTATE"]},{"dataType":"enum","enums":["RETAIL"]},{"dataType":"enum","enums":["TECHNOLOGY"]},{"dataType":"enum","enums":["TRANSPORTATION"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "TenDlcStockExchange": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["AMEX"]},{"dataType":"enum","enums":["AMX"]},{"dataType":"enum","enums":["ASX"]},{"dataType":"enum","enums":["B3"]},{"dataType":"enum","enums":["BME"]},{"dataType":"enum","enums":["BSE"]},{"dataType":"enum","enums":["FRA"]},{"dataType":"enum","enums":["ICEX"]},{"dataType":"enum","enums":["JPX"]},{"dataType":"enum","enums":["JSE"]},{"dataType":"enum","enums":["KRX"]},{"dataType":"enum","enums":["LON"]},{"dataType":"enum","enums":["NASDAQ"]},{"dataType":"enum","enums":["NSE"]},{"dataType":"enum","enums":["NYSE"]},{"dataType":"enum","enums":["OMX"]},{"dataType":"enum","enums":["SEHK"]},{"dataType":"enum","enums":["SGX"]},{"dataType":"enum","enums":["SSE"]},{"dataType":"enum","enums":["STO"]},{"dataType":"enum","enums":["SWX"]},{"dataType":"enum","enums":["SZSE"]},{"dataType":"enum","enums":["TSX"]},{"dataType":"enum","enums":["TWSE"]},{"dataType":"enum","enums":["VSE"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "TenDlcBrandStatus": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["PENDING"]},{"dataType":"enum","enums":["VERIFIED"]},{"dataType":"enum","enums":["UNVERIFIED"]},{"dataType":"enum","enums":["VETTED_VERIFIED"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "TenDlcBrand": {
+        "dataType": "refObject",
+        "properties": {
+            "brandId": {"dataType":"string","required":true},
+            "accountId": {"dataType":"string","required":true},
+            "referenceId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "entityType": {"ref":"TenDlcEntityType","required":true},
+            "displayName": {"dataType":"string","required":true},
+            "companyName": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "ein": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "einIssuingCountry": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "firstName": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "lastName": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "mobilePhone": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "email": {"dataType":"string","required":true},
+            "phone": {"dataType":"string","required":true},
+            "street": {"dataType":"string","required":true},
+            "city": {"dataType":"string","required":true},
+            "state": {"dataType":"string","required":true},
+            "postalCode": {"dataType":"string","required":true},
+            "country": {"dataType":"string","required":true},
+            "website": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "vertical": {"ref":"TenDlcVertical","required":true},
+            "stockSymbol": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "stockExchange": {"dataType":"union","subSchemas":[{"ref":"TenDlcStockExchange"},{"dataType":"enum","enums":[null]}],"required":true},
+            "status": {"ref":"TenDlcBrandStatus","required":true},
+            "registryBrandId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "mock": {"dataType":"boolean","required":true},
+            "statusUpdatedAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "createdAt": {"dataType":"string","required":true},
+            "updatedAt": {"dataType":"string","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "RegisterTenDlcBrandRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "referenceId": {"dataType":"string","validators":{"maxLength":{"value":100}}},
+            "entityType": {"ref":"TenDlcEntityType"},
+            "displayName": {"dataType":"string","validators":{"maxLength":{"value":510}}},
+            "companyName": {"dataType":"string","validators":{"maxLength":{"value":510}}},
+            "ein": {"dataType":"string","validators":{"maxLength":{"value":42}}},
+            "einIssuingCountry": {"dataType":"string","validators":{"maxLength":{"value":16}}},
+            "firstName": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+            "lastName": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+            "mobilePhone": {"dataType":"string","validators":{"maxLength":{"value":40}}},
+            "email": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+            "phone": {"dataType":"string","validators":{"maxLength":{"value":40}}},
+            "street": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+            "city": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+            "state": {"dataType":"string","validators":{"maxLength":{"value":40}}},
+            "postalCode": {"dataType":"string","validators":{"maxLength":{"value":20}}},
+            "country": {"dataType":"string","validators":{"maxLength":{"value":16}}},
+            "website": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+            "vertical": {"ref":"TenDlcVertical"},
+            "stockSymbol": {"dataType":"string","validators":{"maxLength":{"value":20}}},
+            "stockExchange": {"ref":"TenDlcStockExchange"},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ChannelType": {
         "dataType": "refAlias",
         "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Sms"]},{"dataType":"enum","enums":["WhatsApp"]},{"dataType":"enum","enums":["Email"]}],"validators":{}},
@@ -583,6 +671,73 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "seconds": {"dataType":"double","required":true,"validators":{"minimum":{"value":0},"maximum":{"value":31536000}}},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "RoutingPolicyResource": {
+        "dataType": "refObject",
+        "properties": {
+            "subaccountId": {"dataType":"string","required":true},
+            "preferredChannelType": {"ref":"ChannelType","required":true},
+            "fallbackChain": {"dataType":"array","array":{"dataType":"refAlias","ref":"ChannelType"},"required":true},
+            "isEnabled": {"dataType":"boolean","required":true},
+            "receiptTimeoutSeconds": {"dataType":"integer","required":true},
+            "fallbackOnDeliveryFailure": {"dataType":"boolean","required":true},
+            "updatedAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ChannelName": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":16}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "UpdateRoutingPolicyRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "preferredChannelType": {"ref":"ChannelType"},
+            "fallbackChain": {"dataType":"array","array":{"dataType":"refAlias","ref":"ChannelName"},"validators":{"maxItems":{"value":3}}},
+            "isEnabled": {"dataType":"boolean"},
+            "receiptTimeoutSeconds": {"dataType":"integer","validators":{"minimum":{"value":0},"maximum":{"value":86400}}},
+            "fallbackOnDeliveryFailure": {"dataType":"boolean"},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "RoutePreviewStep": {
+        "dataType": "refObject",
+        "properties": {
+            "channelType": {"ref":"ChannelType","required":true},
+            "skipped": {"dataType":"boolean","required":true},
+            "skipReason": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "fromAddress": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "numberId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "poolId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "noSenderReason": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "blockedByConsent": {"dataType":"boolean","required":true},
+            "consentReason": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "RoutePreview": {
+        "dataType": "refObject",
+        "properties": {
+            "subaccountId": {"dataType":"string","required":true},
+            "destination": {"dataType":"string","required":true},
+            "policyEnabled": {"dataType":"boolean","required":true},
+            "steps": {"dataType":"array","array":{"dataType":"refObject","ref":"RoutePreviewStep"},"required":true},
+            "firstSendableChannelType": {"dataType":"union","subSchemas":[{"ref":"ChannelType"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "RoutePreviewRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "destination": {"dataType":"string","required":true,"validators":{"maxLength":{"value":320}}},
         },
         "additionalProperties": false,
     },
@@ -932,9 +1087,13 @@ const models: TsoaRoute.Models = {
             "numberId": {"dataType":"string","required":true},
             "phoneNumber": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "emailAddress": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
-            "channelTypes": {"dataType":"array","array":{"dataType":"string"},"required":true},
+            "channelTypes": {"dataType":"array","array":{"dataType":"refAlias","ref":"ChannelType"},"required":true},
             "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "status": {"dataType":"string","required":true},
+            "readyToSend": {"dataType":"boolean","required":true},
+            "campaignId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "poolId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "useCount": {"dataType":"integer","required":true},
             "createdAt": {"dataType":"string","required":true},
         },
         "additionalProperties": false,
@@ -944,6 +1103,82 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "items": {"dataType":"array","array":{"dataType":"refObject","ref":"NumberResource"},"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "CreateNumberRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "phoneNumber": {"dataType":"string","validators":{"maxLength":{"value":32}}},
+            "countryCode": {"dataType":"string","validators":{"maxLength":{"value":8}}},
+            "channelTypes": {"dataType":"array","array":{"dataType":"refAlias","ref":"ChannelName"},"required":true,"validators":{"maxItems":{"value":3}}},
+            "subaccountId": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "PoolStrategy": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["RoundRobin"]},{"dataType":"enum","enums":["LeastUsed"]},{"dataType":"enum","enums":["Random"]},{"dataType":"enum","enums":["Sticky"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "NumberPoolResource": {
+        "dataType": "refObject",
+        "properties": {
+            "poolId": {"dataType":"string","required":true},
+            "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "name": {"dataType":"string","required":true},
+            "strategy": {"ref":"PoolStrategy","required":true},
+            "channelTypes": {"dataType":"array","array":{"dataType":"refAlias","ref":"ChannelType"},"required":true},
+            "numberIds": {"dataType":"array","array":{"dataType":"string"},"required":true},
+            "numbers": {"dataType":"array","array":{"dataType":"refObject","ref":"NumberResource"},"required":true},
+            "createdAt": {"dataType":"string","required":true},
+            "updatedAt": {"dataType":"string","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "PoolName": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "PoolNumberId": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "PoolNumberIds": {
+        "dataType": "refAlias",
+        "type": {"dataType":"array","array":{"dataType":"refAlias","ref":"PoolNumberId"},"validators":{"maxItems":{"value":100}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "CreateNumberPoolRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "name": {"ref":"PoolName","required":true},
+            "strategy": {"ref":"PoolStrategy","required":true},
+            "numberIds": {"ref":"PoolNumberIds","required":true},
+            "subaccountId": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "NumberPoolList": {
+        "dataType": "refObject",
+        "properties": {
+            "items": {"dataType":"array","array":{"dataType":"refObject","ref":"NumberPoolResource"},"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "UpdateNumberPoolRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "name": {"ref":"PoolName"},
+            "strategy": {"ref":"PoolStrategy"},
+            "numberIds": {"ref":"PoolNumberIds"},
         },
         "additionalProperties": false,
     },
@@ -2157,6 +2392,116 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
             }
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsTenDlcController_listTenDlcBrands: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/tendlc/brands',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":["ManageRouting"]}]),
+            ...(fetchMiddlewares<RequestHandler>(TenDlcController)),
+            ...(fetchMiddlewares<RequestHandler>(TenDlcController.prototype.listTenDlcBrands)),
+
+            async function TenDlcController_listTenDlcBrands(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsTenDlcController_listTenDlcBrands, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<TenDlcController>(TenDlcController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'listTenDlcBrands',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsTenDlcController_registerTenDlcBrand: Record<string, TsoaRoute.ParameterSchema> = {
+                body: {"in":"body","name":"body","required":true,"ref":"RegisterTenDlcBrandRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/tendlc/brands',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":["ManageRouting"]}]),
+            ...(fetchMiddlewares<RequestHandler>(TenDlcController)),
+            ...(fetchMiddlewares<RequestHandler>(TenDlcController.prototype.registerTenDlcBrand)),
+
+            async function TenDlcController_registerTenDlcBrand(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsTenDlcController_registerTenDlcBrand, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<TenDlcController>(TenDlcController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'registerTenDlcBrand',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 201,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsTenDlcController_getTenDlcBrand: Record<string, TsoaRoute.ParameterSchema> = {
+                brandId: {"in":"path","name":"brandId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/tendlc/brands/:brandId',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":["ManageRouting"]}]),
+            ...(fetchMiddlewares<RequestHandler>(TenDlcController)),
+            ...(fetchMiddlewares<RequestHandler>(TenDlcController.prototype.getTenDlcBrand)),
+
+            async function TenDlcController_getTenDlcBrand(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsTenDlcController_getTenDlcBrand, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<TenDlcController>(TenDlcController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'getTenDlcBrand',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsTemplatesController_createTemplate: Record<string, TsoaRoute.ParameterSchema> = {
                 body: {"in":"body","name":"body","required":true,"ref":"CreateTemplateRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
@@ -2703,6 +3048,119 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
 
               await templateService.apiHandler({
                 methodName: 'advance',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRoutingPolicyController_getRoutingPolicy: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/subaccounts/:subaccountId/routing-policy',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RoutingPolicyController)),
+            ...(fetchMiddlewares<RequestHandler>(RoutingPolicyController.prototype.getRoutingPolicy)),
+
+            async function RoutingPolicyController_getRoutingPolicy(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRoutingPolicyController_getRoutingPolicy, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RoutingPolicyController>(RoutingPolicyController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'getRoutingPolicy',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRoutingPolicyController_updateRoutingPolicy: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                body: {"in":"body","name":"body","required":true,"ref":"UpdateRoutingPolicyRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.put('/v1/subaccounts/:subaccountId/routing-policy',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":["ManageRouting"]}]),
+            ...(fetchMiddlewares<RequestHandler>(RoutingPolicyController)),
+            ...(fetchMiddlewares<RequestHandler>(RoutingPolicyController.prototype.updateRoutingPolicy)),
+
+            async function RoutingPolicyController_updateRoutingPolicy(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRoutingPolicyController_updateRoutingPolicy, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RoutingPolicyController>(RoutingPolicyController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'updateRoutingPolicy',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsRoutingPolicyController_previewRoute: Record<string, TsoaRoute.ParameterSchema> = {
+                subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
+                body: {"in":"body","name":"body","required":true,"ref":"RoutePreviewRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/subaccounts/:subaccountId/routing-policy/preview',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(RoutingPolicyController)),
+            ...(fetchMiddlewares<RequestHandler>(RoutingPolicyController.prototype.previewRoute)),
+
+            async function RoutingPolicyController_previewRoute(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsRoutingPolicyController_previewRoute, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<RoutingPolicyController>(RoutingPolicyController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'previewRoute',
                 controller,
                 response,
                 next,
@@ -3774,6 +4232,41 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
             }
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsProviderCallbacksController_stripeConnect: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/webhooks/stripe/connect',
+            ...(fetchMiddlewares<RequestHandler>(ProviderCallbacksController)),
+            ...(fetchMiddlewares<RequestHandler>(ProviderCallbacksController.prototype.stripeConnect)),
+
+            async function ProviderCallbacksController_stripeConnect(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsProviderCallbacksController_stripeConnect, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<ProviderCallbacksController>(ProviderCallbacksController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'stripeConnect',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsProviderCallbacksController_provider: Record<string, TsoaRoute.ParameterSchema> = {
                 provider: {"in":"path","name":"provider","required":true,"dataType":"string"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
@@ -4235,6 +4728,266 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 next,
                 validatedArgs,
                 successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsNumbersController_createNumber: Record<string, TsoaRoute.ParameterSchema> = {
+                body: {"in":"body","name":"body","required":true,"ref":"CreateNumberRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/numbers',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":["ManageRouting"]}]),
+            ...(fetchMiddlewares<RequestHandler>(NumbersController)),
+            ...(fetchMiddlewares<RequestHandler>(NumbersController.prototype.createNumber)),
+
+            async function NumbersController_createNumber(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsNumbersController_createNumber, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<NumbersController>(NumbersController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'createNumber',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 201,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsNumbersController_deleteNumber: Record<string, TsoaRoute.ParameterSchema> = {
+                numberId: {"in":"path","name":"numberId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.delete('/v1/numbers/:numberId',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":["ManageRouting"]}]),
+            ...(fetchMiddlewares<RequestHandler>(NumbersController)),
+            ...(fetchMiddlewares<RequestHandler>(NumbersController.prototype.deleteNumber)),
+
+            async function NumbersController_deleteNumber(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsNumbersController_deleteNumber, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<NumbersController>(NumbersController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'deleteNumber',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 204,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsNumberPoolsController_createNumberPool: Record<string, TsoaRoute.ParameterSchema> = {
+                body: {"in":"body","name":"body","required":true,"ref":"CreateNumberPoolRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/number-pools',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":["ManageRouting"]}]),
+            ...(fetchMiddlewares<RequestHandler>(NumberPoolsController)),
+            ...(fetchMiddlewares<RequestHandler>(NumberPoolsController.prototype.createNumberPool)),
+
+            async function NumberPoolsController_createNumberPool(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsNumberPoolsController_createNumberPool, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<NumberPoolsController>(NumberPoolsController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'createNumberPool',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 201,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsNumberPoolsController_listNumberPools: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                subaccountId: {"in":"query","name":"subaccountId","ref":"ResourceId"},
+        };
+        app.get('/v1/number-pools',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(NumberPoolsController)),
+            ...(fetchMiddlewares<RequestHandler>(NumberPoolsController.prototype.listNumberPools)),
+
+            async function NumberPoolsController_listNumberPools(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsNumberPoolsController_listNumberPools, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<NumberPoolsController>(NumberPoolsController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'listNumberPools',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsNumberPoolsController_getNumberPool: Record<string, TsoaRoute.ParameterSchema> = {
+                poolId: {"in":"path","name":"poolId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/number-pools/:poolId',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":[]}]),
+            ...(fetchMiddlewares<RequestHandler>(NumberPoolsController)),
+            ...(fetchMiddlewares<RequestHandler>(NumberPoolsController.prototype.getNumberPool)),
+
+            async function NumberPoolsController_getNumberPool(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsNumberPoolsController_getNumberPool, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<NumberPoolsController>(NumberPoolsController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'getNumberPool',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsNumberPoolsController_updateNumberPool: Record<string, TsoaRoute.ParameterSchema> = {
+                poolId: {"in":"path","name":"poolId","required":true,"ref":"ResourceId"},
+                body: {"in":"body","name":"body","required":true,"ref":"UpdateNumberPoolRequest"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.put('/v1/number-pools/:poolId',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":["ManageRouting"]}]),
+            ...(fetchMiddlewares<RequestHandler>(NumberPoolsController)),
+            ...(fetchMiddlewares<RequestHandler>(NumberPoolsController.prototype.updateNumberPool)),
+
+            async function NumberPoolsController_updateNumberPool(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsNumberPoolsController_updateNumberPool, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<NumberPoolsController>(NumberPoolsController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'updateNumberPool',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsNumberPoolsController_deleteNumberPool: Record<string, TsoaRoute.ParameterSchema> = {
+                poolId: {"in":"path","name":"poolId","required":true,"ref":"ResourceId"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.delete('/v1/number-pools/:poolId',
+            authenticateMiddleware([{"bearer":[]},{"apiKey":["ManageRouting"]}]),
+            ...(fetchMiddlewares<RequestHandler>(NumberPoolsController)),
+            ...(fetchMiddlewares<RequestHandler>(NumberPoolsController.prototype.deleteNumberPool)),
+
+            async function NumberPoolsController_deleteNumberPool(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsNumberPoolsController_deleteNumberPool, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<NumberPoolsController>(NumberPoolsController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'deleteNumberPool',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 204,
               });
             } catch (err) {
                 return next(err);
