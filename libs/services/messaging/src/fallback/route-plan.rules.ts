@@ -1,13 +1,11 @@
+import type { routingV1 } from '@mp/contracts';
 import type { Channel } from '../rules';
 
-/** A subaccount's routing policy as fallback reads it (spec 2.5). */
-export interface RoutePolicy {
-  preferredChannelType: string;
-  fallbackChain: string[];
-  isEnabled: boolean;
-  receiptTimeoutSeconds: number;
-  fallbackOnDeliveryFailure: boolean;
-}
+/** A subaccount's routing policy (spec 2.5), as routing's GetRoutingPolicy answers it. */
+export type RoutePolicy = Pick<
+  routingV1.RoutingPolicy,
+  'preferredChannelType' | 'fallbackChain' | 'isEnabled' | 'receiptTimeoutSeconds' | 'fallbackOnDeliveryFailure'
+>;
 
 /** The channels a route tries after the first, and those it leaves out because the destination has no address there. */
 export interface RoutePlan {

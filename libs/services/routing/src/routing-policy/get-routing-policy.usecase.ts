@@ -7,7 +7,6 @@ import type { RoutingDeps } from '../routing-deps';
 import { findPolicy } from './routing-policies.repository';
 import { policyToProto } from './routing-policy.proto';
 
-export { DEFAULT_ROUTING_POLICY } from './routing-policy';
 
 /**
  * A subaccount's routing policy, the defaults of spec 2.5 until it sets one.

@@ -1,7 +1,7 @@
 import type { webhooksV1 } from '@mp/contracts';
 import type { Principal } from '@mp/grpc';
 import { addFieldError, decodeKeysetCursor, encodeKeysetCursor, INVALID_CURSOR, parsePageSize, throwIfInvalid, type FieldErrors } from '@mp/paging';
-import { reachEndpoint } from '../endpoints/manage-webhook-endpoint.usecase';
+import { reachEndpoint } from '../endpoints/reach-endpoint';
 import { iso } from '../endpoints/webhook-endpoint';
 import type { WebhookDeps } from '../webhook-dispatcher-deps';
 import { toWebhookDelivery } from './webhook-delivery';

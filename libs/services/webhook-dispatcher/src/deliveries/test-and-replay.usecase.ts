@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { webhooksV1 } from '@mp/contracts';
 import { isUuid, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
-import { reachEndpoint } from '../endpoints/manage-webhook-endpoint.usecase';
+import { reachEndpoint } from '../endpoints/reach-endpoint';
 import type { WebhookEndpointRow } from '../endpoints/webhook-endpoint';
 import type { WebhookDeps } from '../webhook-dispatcher-deps';
 import { toWebhookDelivery, type AttemptTrigger, type DeliveryStatus } from './webhook-delivery';

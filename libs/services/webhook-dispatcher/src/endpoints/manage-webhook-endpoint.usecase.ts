@@ -1,19 +1,11 @@
 import type { webhooksV1 } from '@mp/contracts';
-import { isUuid, type Principal } from '@mp/grpc';
-import { DomainError } from '@mp/problems';
+import type { Principal } from '@mp/grpc';
 import type { WebhookDeps } from '../webhook-dispatcher-deps';
 import { checkEndpointFields } from './endpoint-request.rules';
 import { newSigningSecret } from './signing-secret';
 import { toWebhookEndpoint, type WebhookEndpointRow } from './webhook-endpoint';
-import { deleteWebhookEndpoint as deleteRow, findWebhookEndpoint, updateWebhookEndpoint as updateRow } from './webhook-endpoints.repository';
-import { reachableEndpoint, reachWebhooks, type WebhookNeed } from './webhook-reach.rules';
-
-async function reachEndpoint(deps: WebhookDeps, principal: Principal, ref: webhooksV1.WebhookEndpointRef, need: WebhookNeed) {
-  const reach = reachWebhooks(principal, ref.accountId, need);
-  // Ids are UUIDs: anything else names no endpoint (and must not reach the database's uuid cast).
-  if (!isUuid(ref.webhookId)) throw DomainError.notFound('Webhook');
-  return reachableEndpoint(reach, await findWebhookEndpoint(deps.db, ref.webhookId));
-}
+import { reachEndpoint } from './reach-endpoint';
+import { deleteWebhookEndpoint as deleteRow, updateWebhookEndpoint as updateRow } from './webhook-endpoints.repository';
 
 /** GET /v1/webhooks/{webhookId}. */
 export async function getWebhookEndpoint(deps: WebhookDeps, principal: Principal, ref: webhooksV1.WebhookEndpointRef): Promise<webhooksV1.WebhookEndpoint> {
@@ -61,4 +53,3 @@ export async function rotateWebhookSecret(
   return { endpoint: toWebhookEndpoint(updated), signingSecret: updated.signing_secret! };
 }
 
-export { reachEndpoint };
