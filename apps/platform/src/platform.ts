@@ -127,9 +127,15 @@ async function platformCallKeys(config: PlatformConfig): Promise<CallKeys & { st
   return { ...call, staffVerificationKeys: config.STAFF_TOKEN_VERIFICATION_KEYS };
 }
 
+/** Services that post signed callbacks to the gateway (the sandbox carrier and 10DLC registry). */
+const CALLBACK_POSTERS: readonly string[] = ['carrier-simulator', 'tendlc'];
+
 async function stopAll(gateway: RunningGateway, hosts: Array<ServiceHost<unknown>>, adapters: HostAdapters): Promise<void> {
+  // Posters first: one still retrying after the gateway closed would post into whatever process binds its port next.
+  const posters = hosts.filter((host) => CALLBACK_POSTERS.includes(host.module.name));
+  for (const host of posters) await host.stop();
   await gateway.stop();
-  for (const host of [...hosts].reverse()) await host.stop();
+  for (const host of [...hosts].reverse()) if (!posters.includes(host)) await host.stop();
   adapters.clients.close();
   await adapters.transport.close();
   await adapters.databases.close();
