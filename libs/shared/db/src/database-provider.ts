@@ -25,6 +25,12 @@ export interface DatabaseProvider {
   readonly isPostgres: boolean;
   /** Round-trips a trivial query; for /readyz. */
   ping(): Promise<void>;
+  /**
+   * Statements sent to the database so far: every query of every knex handed out (BEGIN and
+   * COMMIT included) and of ping(), plus what connections run before a query (search_path, the
+   * version check, creating the schema). Counted, not estimated; for benchmarks.
+   */
+  statementCount(): number;
   /** Destroys every knex instance handed out and, for PGlite, closes the database. Idempotent. */
   close(): Promise<void>;
 }

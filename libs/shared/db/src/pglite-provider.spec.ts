@@ -74,6 +74,19 @@ describe('embedded PGlite provider (in memory)', () => {
     }
   });
 
+  it('counts the statements that switch search_path between schemas, and ping', async () => {
+    const a = provider.forSchema('count_a');
+    const b = provider.forSchema('count_b');
+    await a.raw('select 1');
+    await b.raw('select 1');
+    const before = provider.statementCount();
+    await a.raw('select 1'); // set search_path to count_a; select 1
+    await a.raw('select 1'); // select 1
+    await b.transaction(async (trx) => trx.raw('select 1')); // set search_path to count_b; begin; select 1; commit
+    await provider.ping(); // select 1, on whatever search_path
+    expect(provider.statementCount() - before).toBe(2 + 1 + 4 + 1);
+  });
+
   it('rejects invalid schema names', () => {
     expect(() => provider.forSchema('bad"; drop schema public; --')).toThrow(/Invalid schema name/);
   });

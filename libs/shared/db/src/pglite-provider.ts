@@ -3,12 +3,14 @@ import { DEFAULT_ACQUIRE_TIMEOUT_MS, type DatabaseProvider } from './database-pr
 import { PgliteKnexClient, type PgliteKnexConfig } from './pglite/pglite-knex-client';
 import { openSharedPglite, releaseSharedPglite, type SharedPglite } from './pglite/shared-pglite';
 import { assertSchemaName } from './schema-name';
+import { StatementCounter } from './statement-counter';
 
 /** Embedded PostgreSQL: every schema's knex runs on the one PGlite instance of the data directory. */
 export class PgliteProvider implements DatabaseProvider {
   readonly isPostgres = false;
   private readonly shared: SharedPglite;
   private readonly bySchema = new Map<string, Knex>();
+  private readonly statements = new StatementCounter();
   private closing?: Promise<void>;
 
   constructor(
@@ -27,8 +29,9 @@ export class PgliteProvider implements DatabaseProvider {
         pglite: this.shared,
         searchPath: [schema],
         acquireConnectionTimeout: this.acquireTimeoutMs,
+        statements: this.statements,
       };
-      db = knex({ ...config, client: PgliteKnexClient } as unknown as Knex.Config);
+      db = this.statements.watch(knex({ ...config, client: PgliteKnexClient } as unknown as Knex.Config));
       this.bySchema.set(schema, db);
     }
     return db;
@@ -36,7 +39,14 @@ export class PgliteProvider implements DatabaseProvider {
 
   async ping(): Promise<void> {
     if (this.closing) throw new Error('DatabaseProvider is closed');
-    await this.shared.exclusive(this.acquireTimeoutMs, (db) => db.query('select 1'));
+    await this.shared.exclusive(this.acquireTimeoutMs, (db) => {
+      this.statements.count++;
+      return db.query('select 1');
+    });
+  }
+
+  statementCount(): number {
+    return this.statements.count;
   }
 
   close(): Promise<void> {

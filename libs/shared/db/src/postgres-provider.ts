@@ -1,6 +1,7 @@
 import knex, { type Knex } from 'knex';
 import { DEFAULT_ACQUIRE_TIMEOUT_MS, DEFAULT_POOL_MAX, type DatabaseProvider } from './database-provider';
 import { assertSchemaName, isAlreadyExistsError, quoteIdentifier } from './schema-name';
+import { StatementCounter } from './statement-counter';
 
 interface RawPgConnection {
   query(sql: string, callback: (error: Error | null) => void): void;
@@ -10,6 +11,7 @@ interface RawPgConnection {
 export class PostgresProvider implements DatabaseProvider {
   readonly isPostgres = true;
   private readonly bySchema = new Map<string, Knex>();
+  private readonly statements = new StatementCounter();
   private admin?: Knex;
   private closing?: Promise<void>;
 
@@ -33,13 +35,19 @@ export class PostgresProvider implements DatabaseProvider {
   async ping(): Promise<void> {
     if (this.closing) throw new Error('DatabaseProvider is closed');
     // A schema-less instance so /readyz does not create or depend on any service schema.
-    this.admin ??= knex({
-      client: 'pg',
-      connection: this.databaseUrl,
-      pool: { min: 0, max: 1 },
-      acquireConnectionTimeout: this.acquireTimeoutMs,
-    });
+    this.admin ??= this.statements.watch(
+      knex({
+        client: 'pg',
+        connection: this.databaseUrl,
+        pool: { min: 0, max: 1 },
+        acquireConnectionTimeout: this.acquireTimeoutMs,
+      }),
+    );
     await this.admin.raw('select 1');
+  }
+
+  statementCount(): number {
+    return this.statements.count;
   }
 
   close(): Promise<void> {
@@ -57,6 +65,7 @@ export class PostgresProvider implements DatabaseProvider {
     let created: Promise<void> | undefined;
     const ensureSchema = (connection: RawPgConnection): Promise<void> => {
       created ??= new Promise<void>((resolve, reject) => {
+        this.statements.count++;
         connection.query(`create schema if not exists ${quoteIdentifier(schema)}`, (error) =>
           !error || isAlreadyExistsError(error) ? resolve() : reject(error),
         );
@@ -67,7 +76,7 @@ export class PostgresProvider implements DatabaseProvider {
       return created;
     };
 
-    return knex({
+    const db = knex({
       client: 'pg',
       connection: this.databaseUrl,
       searchPath: [schema],
@@ -83,5 +92,6 @@ export class PostgresProvider implements DatabaseProvider {
         },
       },
     });
+    return this.statements.watch(db);
   }
 }

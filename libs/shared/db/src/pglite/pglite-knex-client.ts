@@ -23,6 +23,8 @@ export interface PgliteKnexConfig {
   pglite: SharedPglite;
   searchPath: [string];
   acquireConnectionTimeout?: number;
+  /** Counts the statements acquiring a connection sends (search_path); knex's own are counted from its 'query' events. */
+  statements?: { count: number };
 }
 
 interface QueryObject {
@@ -61,7 +63,7 @@ export class PgliteKnexClient extends PostgresClient {
     if (this.destroyed) throw new Error('Unable to acquire a connection: this knex instance was destroyed');
     const config = this.config as unknown as PgliteKnexConfig;
     assertConnectionNotHeld(config.pglite, config.searchPath[0]);
-    return config.pglite.acquire(config.searchPath[0], config.acquireConnectionTimeout ?? DEFAULT_ACQUIRE_TIMEOUT_MS);
+    return config.pglite.acquire(config.searchPath[0], config.acquireConnectionTimeout ?? DEFAULT_ACQUIRE_TIMEOUT_MS, config.statements);
   }
 
   /**

@@ -40,7 +40,8 @@ export class SharedPglite {
     return this.closing !== undefined;
   }
 
-  async acquire(schema: string, timeoutMs: number): Promise<PgliteConnection> {
+  /** `statements` counts what the acquire itself sends (creating the schema, switching search_path). */
+  async acquire(schema: string, timeoutMs: number, statements?: { count: number }): Promise<PgliteConnection> {
     assertSchemaName(schema);
     const db = await this.database();
     const release = await this.mutex.acquire(
@@ -50,7 +51,7 @@ export class SharedPglite {
         'PGlite has a single connection: is code querying outside a transaction while that transaction is open?',
     );
     try {
-      await this.useSchema(db, schema);
+      await this.useSchema(db, schema, statements);
     } catch (error) {
       release();
       throw error;
@@ -112,13 +113,15 @@ export class SharedPglite {
     return this.dbPromise;
   }
 
-  private async useSchema(db: PGlite, schema: string): Promise<void> {
+  private async useSchema(db: PGlite, schema: string, statements?: { count: number }): Promise<void> {
     if (!this.createdSchemas.has(schema)) {
+      if (statements) statements.count++;
       await db.query(`create schema if not exists ${quoteIdentifier(schema)}`);
       this.createdSchemas.add(schema);
     }
     if (this.currentSearchPath !== schema) {
       this.currentSearchPath = undefined; // unknown until the SET succeeds
+      if (statements) statements.count++;
       await db.query(`set search_path to ${quoteIdentifier(schema)}`);
       this.currentSearchPath = schema;
     }

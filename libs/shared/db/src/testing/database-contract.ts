@@ -133,6 +133,28 @@ function defineContract(getProvider: () => DatabaseProvider): void {
     expect(await db('ledger').pluck('entry')).toEqual(['kept']);
   });
 
+  it('counts every statement sent: each query, and BEGIN and COMMIT or ROLLBACK of a transaction', async () => {
+    const provider = getProvider();
+    const db = provider.forSchema(newSchema('count'));
+    await db.schema.createTable('counted', (t) => t.text('v'));
+    await db('counted').select(); // a warm connection on this schema: no set-up statements below
+    const before = provider.statementCount();
+    await db('counted').insert({ v: 'one' });
+    expect(provider.statementCount() - before).toBe(1);
+    await db.transaction(async (trx) => {
+      await trx('counted').insert({ v: 'two' });
+      await trx('counted').update({ v: 'three' }).where({ v: 'two' });
+    });
+    expect(provider.statementCount() - before).toBe(1 + 4);
+    await expect(
+      db.transaction(async (trx) => {
+        await trx('counted').insert({ v: 'four' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(provider.statementCount() - before).toBe(1 + 4 + 3);
+  });
+
   it('does not let a rolled-back transaction in one schema take down a concurrent write in another', async () => {
     const [a, b] = [getProvider().forSchema(newSchema('a')), getProvider().forSchema(newSchema('b'))];
     for (const db of [a, b]) await db.schema.createTable('log', (t) => t.text('entry'));
