@@ -7,7 +7,7 @@ import { currentTraceparent, SpanKind, withSpan, type Logger } from '@mp/telemet
 import type { Knex } from 'knex';
 import { DueWorkRunner } from './due-work-runner';
 import type { ServiceClients } from './service-clients';
-import { schemaOf, type OutboxWriter, type ServiceModule, type ServiceParts } from './service-module';
+import { CONSUMER_BATCH_SIZE, schemaOf, type OutboxWriter, type ServiceModule, type ServiceParts } from './service-module';
 
 export interface HostAdapters {
   databases: DatabaseProvider;
@@ -105,7 +105,8 @@ export class ServiceHost<C> {
           logger: this.logger,
           group: consumer.group,
           topics: consumer.topics,
-          batchSize: consumer.batchSize,
+          batchSize: consumer.batchSize ?? CONSUMER_BATCH_SIZE,
+          eventTypes: consumer.eventTypes,
           // Both steps continue the producer's trace, so the calls and events they make belong to it too.
           prepare: prepare
             ? (event) => withSpan(`prepare ${event.type}`, { traceparent: event.traceparent, kind: SpanKind.CONSUMER }, () => prepare(event))

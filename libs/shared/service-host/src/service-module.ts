@@ -34,11 +34,17 @@ export interface ServiceDeps<C> {
  * Without `prepare`, apply receives the event itself. Give a consumer its type
  * (`EventConsumer<Prepared>`, e.g. as a factory's return type) so apply's parameter is typed.
  */
+/** Events per consuming transaction unless a consumer says otherwise: one commit for a burst, not one per event. */
+export const CONSUMER_BATCH_SIZE = 50;
+
 export interface EventConsumer<P = EventEnvelope> extends ConsumerSteps<P> {
   /** Consumer group; unique per service and purpose. */
   group: string;
   topics: string[];
-  /** Up to this many consecutive events are applied in one transaction, with their processed ids (default 1). */
+  /**
+   * Up to this many consecutive events are applied in one transaction, with their processed ids
+   * (default CONSUMER_BATCH_SIZE); a failing batch is retried event by event.
+   */
   batchSize?: number;
 }
 

@@ -24,6 +24,7 @@ export function replyKeywordConsumer(deps: KeywordReplyDeps & { logger: Logger }
   return {
     group: REPLY_KEYWORD_CONSUMER_GROUP,
     topics: [TOPICS.replies],
+    eventTypes: ['MessageReceived'],
     async apply(trx, event) {
       if (event.type !== 'MessageReceived') return;
       let reply;

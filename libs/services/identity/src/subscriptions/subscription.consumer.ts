@@ -9,6 +9,7 @@ export function subscriptionConsumer(deps: ApplySubscriptionUpdateDeps): EventCo
   return {
     group: SUBSCRIPTION_CONSUMER_GROUP,
     topics: [TOPICS.billing],
+    eventTypes: ['PaymentSubscriptionUpdated'],
     async apply(trx, event) {
       if (event.type !== 'PaymentSubscriptionUpdated') {
         deps.logger.debug('event ignored', { type: event.type });

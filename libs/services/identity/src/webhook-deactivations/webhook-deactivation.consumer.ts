@@ -15,6 +15,7 @@ export function webhookDeactivationConsumer(deps: NotifyAdminsDeps): EventConsum
   return {
     group: WEBHOOK_DEACTIVATION_CONSUMER_GROUP,
     topics: [TOPICS.webhooks],
+    eventTypes: ['WebhookEndpointDeactivated'],
     async apply(trx, event) {
       if (event.type !== 'WebhookEndpointDeactivated') {
         deps.logger.debug('event ignored', { type: event.type });

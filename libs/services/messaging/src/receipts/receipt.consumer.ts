@@ -9,6 +9,7 @@ export function receiptConsumer(deps: ApplyReceiptDeps): EventConsumer {
   return {
     group: RECEIPT_CONSUMER_GROUP,
     topics: [TOPICS.carrierReceipts],
+    eventTypes: ['CarrierReceiptReceived'],
     async apply(trx, event) {
       if (event.type !== 'CarrierReceiptReceived') {
         deps.logger.debug('event ignored', { type: event.type });

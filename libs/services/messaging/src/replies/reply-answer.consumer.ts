@@ -9,6 +9,7 @@ export function replyAnswerConsumer(deps: RecordAnswerDeps): EventConsumer {
   return {
     group: REPLY_ANSWER_CONSUMER_GROUP,
     topics: [TOPICS.replies],
+    eventTypes: ['MessageReceived'],
     async apply(trx, event) {
       if (event.type !== 'MessageReceived') return;
       await recordAnswer(trx, deps, event.payload);

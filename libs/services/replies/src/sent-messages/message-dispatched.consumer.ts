@@ -14,6 +14,7 @@ export function messageDispatchedConsumer(deps: RecordDispatchedMessageDeps): Ev
   return {
     group: MESSAGE_EVENTS_CONSUMER_GROUP,
     topics: [TOPICS.messaging],
+    eventTypes: ['MessageDispatched'],
     async apply(trx, event) {
       if (event.type !== 'MessageDispatched') return;
       await recordDispatchedMessage(trx, deps, event.payload, event.occurredAt);

@@ -11,6 +11,7 @@ export function accountActivatedConsumer(provision: ProvisionSandboxSendersDeps,
   return {
     group: 'routing.identity-events',
     topics: [TOPICS.identity],
+    eventTypes: ['AccountActivated'],
     async apply(trx, event) {
       if (event.type !== 'AccountActivated' || !sandbox) return;
       const { accountId } = identityEvents.AccountActivated.fromJSON(event.payload);

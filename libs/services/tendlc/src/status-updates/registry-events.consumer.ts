@@ -16,6 +16,7 @@ export function registryEventsConsumer(deps: { clock: Clock; logger: Logger }): 
   return {
     group: REGISTRY_EVENTS_CONSUMER_GROUP,
     topics: [TOPICS.registry],
+    eventTypes: ['RegistryBrandStatusUpdated'],
     async apply(trx, event) {
       if (event.type !== 'RegistryBrandStatusUpdated') return;
       const update = providerCallbackEvents.RegistryBrandStatusUpdated.fromJSON(event.payload);

@@ -195,6 +195,22 @@ describe('idempotent consumer', () => {
     expect(await sideEffects()).toEqual([`${event.id}:2`]);
   });
 
+  it('passes over the event types it does not act on without touching the database', async () => {
+    const applied: string[] = [];
+    await start(
+      async (trx, event) => {
+        applied.push(event.type);
+        await recordSideEffect(trx, event);
+      },
+      { eventTypes: ['Wanted'], batchSize: 10 },
+    );
+    const wanted = envelope({ type: 'Wanted' });
+    await transport.deliverBatch([envelope({ type: 'Other' }), wanted, envelope({ type: 'Other' })]);
+    await transport.deliver(envelope({ type: 'Other' }));
+    expect(applied).toEqual(['Wanted']);
+    expect(await db('processed_events').pluck('event_id')).toEqual([wanted.id]);
+  });
+
   describe('in batches', () => {
     it('applies a batch in one transaction that also records all its processed ids', async () => {
       const transactions = new Set<Knex.Transaction>();

@@ -11,6 +11,11 @@ import { errorFields } from '../internal/validate';
  * transaction that records the event as processed, and any call to another service there fails at once.
  */
 export interface ConsumerSteps<P = EventEnvelope> {
+  /**
+   * The event types this consumer acts on. Others on its topics are passed over before any database
+   * work (no transaction, no processed id): most consumers want one type of a busy topic.
+   */
+  eventTypes?: readonly string[];
   /** Outside any transaction; the place for remote reads. Without it apply receives the event itself. */
   prepare?(event: EventEnvelope): Promise<P>;
   /** In the transaction that records the event as processed: local writes through trx only. */
@@ -50,6 +55,8 @@ export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOpti
   const logger = options.logger ?? console;
   const { db, group } = options;
   const owner = `event consumer "${group}" (apply)`;
+
+  const wanted = (event: EventEnvelope) => !options.eventTypes || options.eventTypes.includes(event.type);
 
   const prepare = (event: EventEnvelope): Promise<P> =>
     options.prepare ? options.prepare(event) : Promise.resolve(event as unknown as P);
@@ -113,6 +120,7 @@ export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOpti
     });
 
   const handleOne = async (event: EventEnvelope): Promise<void> => {
+    if (!wanted(event)) return;
     let lastError: unknown;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       try {
@@ -134,7 +142,8 @@ export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOpti
     await park(event, lastError);
   };
 
-  const handleBatch = async (events: EventEnvelope[]): Promise<void> => {
+  const handleBatch = async (all: EventEnvelope[]): Promise<void> => {
+    const events = all.filter(wanted);
     if (events.length > 1) {
       try {
         await processTogether(events);

@@ -73,11 +73,16 @@ export class EmbeddedLogSubscription implements Subscription {
         if (!this.published) await this.idle.sleep(this.pollIntervalMs);
         continue;
       }
+      // One offset commit per fetch, not per handler call: a crash in between redelivers events the
+      // consumers have recorded as processed, which they skip.
+      let delivered = 0;
       for (let start = 0; start < batch.length; start += this.delivery.maxSize) {
         const rows = batch.slice(start, start + this.delivery.maxSize);
-        if (!(await this.deliver(rows))) return; // stopped before the handler succeeded: not committed
-        if (!(await this.commit(rows))) break; // re-fetch from the committed offset (redelivery is deduped)
+        if (!(await this.deliver(rows))) break; // stopped before the handler succeeded: not committed
+        delivered = start + rows.length;
       }
+      if (delivered > 0) await this.commit(batch.slice(0, delivered)); // on failure, re-fetch from the committed offset
+      if (delivered < batch.length) return;
     }
   }
 

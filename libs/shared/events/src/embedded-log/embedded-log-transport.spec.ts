@@ -41,6 +41,20 @@ describe('embedded log transport', () => {
     expect(received).toEqual(events);
   });
 
+  it('commits a fetched run of events with one offset update, not one per event', async () => {
+    const commits: string[] = [];
+    provider.forSchema('eventlog').on('query', (q: { sql: string }) => {
+      if (/update "consumer_offsets"/.test(q.sql)) commits.push(q.sql);
+    });
+    await transport.publish([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => envelope({ payload: n })));
+    const received: unknown[] = [];
+    await transport.subscribe({ group: 'g', topics: ['test.events'], fromBeginning: true, handler: async (e) => void received.push(e.payload) });
+    await waitFor(() => received.length === 10);
+    await sleep(100);
+    expect(received).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(commits).toHaveLength(1);
+  });
+
   it('only delivers the subscribed topics', async () => {
     const received: EventEnvelope[] = [];
     await transport.subscribe({ group: 'g', topics: ['wanted'], fromBeginning: true, handler: async (e) => void received.push(e) });
