@@ -38,17 +38,15 @@ export class QuotaLedger {
    * remaining number of them get through, on PostgreSQL as on PGlite.
    */
   async consume(trx: Knex.Transaction, scope: string, limits: QuotaLimits, now: Date): Promise<void> {
-    const exceeded: QuotaPeriod[] = [];
-    for (const period of QUOTA_PERIODS) {
-      if (!(await this.increment(trx, scope, period, limits[period], now))) exceeded.push(period);
-    }
+    const counted = await this.increment(trx, scope, limits, now);
+    const exceeded = QUOTA_PERIODS.filter((p) => !counted.has(p));
     if (exceeded.length === 0) return;
     // Nothing of this send may stay counted: the caller's transaction rolls back on the throw.
     const usage = await this.usage(trx, scope, limits, now);
-    const counted = (p: QuotaPeriod) => (exceeded.includes(p) ? 0 : 1);
+    const countedNow = (p: QuotaPeriod) => (exceeded.includes(p) ? 0 : 1);
     const remainingBefore = (p: QuotaPeriod) => {
       const w = usage[p];
-      return w.limit === null ? null : Math.max(0, w.limit - (w.used - counted(p)));
+      return w.limit === null ? null : Math.max(0, w.limit - (w.used - countedNow(p)));
     };
     throw new DomainError('QUOTA_EXCEEDED', `The ${exceeded.map((p) => (p === 'day' ? 'daily' : 'monthly')).join(' and ')} sending quota is used up.`, {
       dailyRemaining: remainingBefore('day'),
@@ -74,15 +72,21 @@ export class QuotaLedger {
     return { day: window('day'), month: window('month') };
   }
 
-  private async increment(trx: Knex.Transaction, scope: string, period: QuotaPeriod, limit: number | null, now: Date): Promise<boolean> {
-    if (limit !== null && limit <= 0) return false;
-    const guard = limit === null ? '' : ` where ${TABLE}.used < ?`;
+  /**
+   * One statement for every window: each row counts up only while under its own limit, so the
+   * windows it returns are the ones that counted this send.
+   */
+  private async increment(trx: Knex.Transaction, scope: string, limits: QuotaLimits, now: Date): Promise<Set<QuotaPeriod>> {
+    const open = QUOTA_PERIODS.filter((p) => limits[p] === null || limits[p]! > 0);
+    if (open.length === 0) return new Set();
+    const limitOf = (p: QuotaPeriod) => limits[p] ?? Number.MAX_SAFE_INTEGER;
     const result = await trx.raw(
-      `insert into ${TABLE} (scope, period, period_start, used) values (?, ?, ?, 1)
-       on conflict (scope, period, period_start) do update set used = ${TABLE}.used + 1${guard}
-       returning used`,
-      [scope, period, periodStart(period, now), ...(limit === null ? [] : [limit])],
+      `insert into ${TABLE} (scope, period, period_start, used) values ${open.map(() => '(?, ?, ?, 1)').join(', ')}
+       on conflict (scope, period, period_start) do update set used = ${TABLE}.used + 1
+        where ${TABLE}.used < case ${TABLE}.period ${open.map(() => 'when ? then ?::bigint').join(' ')} end
+       returning period`,
+      [...open.flatMap((p) => [scope, p, periodStart(p, now)]), ...open.flatMap((p) => [p, limitOf(p)])],
     );
-    return (result.rows as unknown[]).length > 0;
+    return new Set((result.rows as Array<{ period: QuotaPeriod }>).map((row) => row.period));
   }
 }

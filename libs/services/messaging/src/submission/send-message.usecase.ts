@@ -124,8 +124,6 @@ export async function sendMessage(
   const stored = await deps.db.transaction(async (trx) => {
     // A racing send with the same key committed first: store nothing, answer with its message below.
     if (idempotent && !(await claimKey(trx, idempotent, row.id, now))) return undefined;
-    // Last of the checks, in the same transaction: a send refused here counts nothing.
-    await deps.quota.consume(trx, quotaScope(request.accountId, subaccountId), limitsOf(standing), now);
     const message = await insertMessage(trx, row);
     const audit = await insertAudit(trx, {
       message_id: message.id,
@@ -136,6 +134,9 @@ export async function sendMessage(
       detail: describeRoute(submission.channel, route),
     });
     await deps.outbox.enqueue(trx, lifecycleEvent('MessageAccepted', message, undefined, 'accepted', { now }));
+    // Last of the checks, and the transaction's last statement: the scope's counter rows stay
+    // locked from here to the commit only, and a send refused here rolls everything back.
+    await deps.quota.consume(trx, quotaScope(request.accountId, subaccountId), limitsOf(standing), now);
     return { message, audit };
   });
   if (!stored) {

@@ -58,6 +58,14 @@ export function eventFanOutConsumer(deps: { clock: Clock; logger: Logger; wake: 
   };
 }
 
+/** Each consuming transaction (a batch of events) reads an account's endpoints once. */
+const endpointsByTransaction = new WeakMap<Knex.Transaction, Map<string, Promise<WebhookEndpointRow[]>>>();
+
 function endpointsOf(trx: Knex.Transaction, accountId: string, kind: WebhookEndpointRow['kind']): Promise<WebhookEndpointRow[]> {
-  return trx<WebhookEndpointRow>(WEBHOOK_ENDPOINTS).where({ account_id: accountId, kind, active: true });
+  let read = endpointsByTransaction.get(trx);
+  if (!read) endpointsByTransaction.set(trx, (read = new Map()));
+  const key = `${kind}:${accountId}`;
+  let endpoints = read.get(key);
+  if (!endpoints) read.set(key, (endpoints = Promise.resolve(trx<WebhookEndpointRow>(WEBHOOK_ENDPOINTS).where({ account_id: accountId, kind, active: true }))));
+  return endpoints;
 }
