@@ -18,6 +18,7 @@ export const EVENT_TYPES = {
   AccountRegistered: { topic: TOPICS.identity, version: 1 },
   AccountActivated: { topic: TOPICS.identity, version: 1 },
   SubscriptionChanged: { topic: TOPICS.identity, version: 1 },
+  AccessChanged: { topic: TOPICS.identity, version: 1 },
   MessageAccepted: { topic: TOPICS.messaging, version: 1 },
   MessageDispatched: { topic: TOPICS.messaging, version: 1 },
   MessageDelivered: { topic: TOPICS.messaging, version: 1 },

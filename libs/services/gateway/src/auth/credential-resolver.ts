@@ -35,7 +35,9 @@ export class CredentialResolver {
       const claims = await this.verifier.verify(credential.value);
       return (await this.clients.identity.authenticateAccessToken({ sessionId: claims.sessionId, userId: claims.userId })) as Principal;
     }
-    return (await this.clients.identity.authenticateApiKey({ key: credential.value })) as Principal;
+    const { principal } = await this.clients.identity.authenticateApiKey({ key: credential.value });
+    if (!principal) throw new Error('identity authenticated an API key without a principal');
+    return principal as Principal;
   }
 
   /** The user of an access token whose signature and claims check out (no session lookup). */

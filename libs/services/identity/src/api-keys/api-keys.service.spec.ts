@@ -22,11 +22,14 @@ describe('API keys (service, embedded database)', () => {
     expect(JSON.stringify(await h.db('api_keys').where({ account_id: accountId }))).not.toContain(created.key);
 
     expect(await h.handlers.authenticateApiKey({ key: created.key }, as())).toEqual({
-      kind: 'api_key',
-      accountId,
-      apiKeyId: created.apiKey!.apiKeyId,
-      subaccountId: undefined,
-      rights: ['SendMessages', 'ReadMessages'],
+      principal: {
+        kind: 'api_key',
+        accountId,
+        apiKeyId: created.apiKey!.apiKeyId,
+        subaccountId: undefined,
+        rights: ['SendMessages', 'ReadMessages'],
+      },
+      expiresAt: undefined,
     });
 
     const revoked = await h.handlers.revokeApiKey({ apiKeyId: created.apiKey!.apiKeyId }, as(principal));
@@ -56,7 +59,8 @@ describe('API keys (service, embedded database)', () => {
     const expiresAt = new Date(h.clock.now().getTime() + 3600_000).toISOString();
     const created = await h.handlers.createApiKey({ name: 'short-lived', rights: [], rightsGiven: false, expiresAt }, as(principal));
     expect(created.apiKey!.expiresAt).toBe(expiresAt);
-    await expect(h.handlers.authenticateApiKey({ key: created.key }, as())).resolves.toMatchObject({ kind: 'api_key' });
+    // The expiry travels with the principal: a gateway caching it keeps it no longer.
+    await expect(h.handlers.authenticateApiKey({ key: created.key }, as())).resolves.toMatchObject({ principal: { kind: 'api_key' }, expiresAt });
     h.clock.advance(3600);
     expect(await codeOf(h.handlers.authenticateApiKey({ key: created.key }, as()))).toBe('API_KEY_EXPIRED');
   });
@@ -100,7 +104,7 @@ describe('API keys (service, embedded database)', () => {
       { name: 'eu', rights: ['SendMessages', 'ManageRecipientConsent'], rightsGiven: true, subaccountId: sub.subaccountId },
       as(principal),
     );
-    expect(await h.handlers.authenticateApiKey({ key: created.key }, as())).toMatchObject({
+    expect((await h.handlers.authenticateApiKey({ key: created.key }, as())).principal).toMatchObject({
       subaccountId: sub.subaccountId,
       rights: ['SendMessages', 'ManageRecipientConsent'],
     });
@@ -128,7 +132,7 @@ describe('API keys (service, embedded database)', () => {
 
     const updated = await h.handlers.updateApiKey({ apiKeyId: id, name: 'renamed', rights: ['ManageWebhooks'], rightsGiven: true }, as(principal));
     expect(updated).toMatchObject({ name: 'renamed', rights: ['ManageWebhooks'] });
-    expect((await h.handlers.authenticateApiKey({ key: created.key }, as())).rights).toEqual(['ManageWebhooks']);
+    expect((await h.handlers.authenticateApiKey({ key: created.key }, as())).principal?.rights).toEqual(['ManageWebhooks']);
     const renamedOnly = await h.handlers.updateApiKey({ apiKeyId: id, name: 'again', rights: [], rightsGiven: false }, as(principal));
     expect(renamedOnly.rights).toEqual(['ManageWebhooks']);
     expect(await codeOf(h.handlers.updateApiKey({ apiKeyId: id, rights: ['Nope'], rightsGiven: true }, as(principal)))).toBe('VALIDATION_FAILED');

@@ -1,4 +1,4 @@
-import type { commonV1, identityV1 } from '@mp/contracts';
+import type { identityV1 } from '@mp/contracts';
 import { DomainError, type ProblemCode } from '@mp/problems';
 import type { IdentityContext } from '../identity-context';
 import { readJson } from '../shared/json-column';
@@ -14,8 +14,12 @@ const MESSAGES: Partial<Record<ProblemCode, string>> = {
   ACCOUNT_INACTIVE: 'The account of this API key is not active.',
 };
 
-/** Called by the gateway for every request with `X-Api-Key`. */
-export async function authenticateApiKey(ctx: IdentityContext, request: identityV1.AuthenticateApiKeyRequest): Promise<commonV1.Principal> {
+/**
+ * Called by the gateway for a request with `X-Api-Key` (unless it holds the
+ * key's principal from an earlier call: it keeps it until the key expires, a
+ * TTL passes or AccessChanged says the key or its account changed).
+ */
+export async function authenticateApiKey(ctx: IdentityContext, request: identityV1.AuthenticateApiKeyRequest): Promise<identityV1.AuthenticatedApiKey> {
   const key = request.key ?? '';
   // A malformed key cannot be ours: answer without touching the database.
   const row = isWellFormedApiKey(key) ? await findApiKeyByHash(ctx.db, hashApiKey(key)) : undefined;
@@ -26,10 +30,13 @@ export async function authenticateApiKey(ctx: IdentityContext, request: identity
   if (refusal) throw new DomainError(refusal, MESSAGES[refusal], { authScheme: 'ApiKey' });
   const found = row!;
   return {
-    kind: 'api_key',
-    accountId: found.account_id,
-    apiKeyId: found.id,
-    subaccountId: found.subaccount_id ?? undefined,
-    rights: readJson<string[]>(found.rights),
+    principal: {
+      kind: 'api_key',
+      accountId: found.account_id,
+      apiKeyId: found.id,
+      subaccountId: found.subaccount_id ?? undefined,
+      rights: readJson<string[]>(found.rights),
+    },
+    expiresAt: found.expires_at ? new Date(found.expires_at).toISOString() : undefined,
   };
 }

@@ -27,6 +27,24 @@ export interface SubscriptionChanged {
   status: string;
 }
 
+/**
+ * type AccessChanged, version 1
+ * Something a cached API-key principal or sending standing depends on has
+ * changed (SubscriptionChanged says so for subscriptions). Holders of such
+ * caches (gateway, messaging) evict the key when api_key_id is set, otherwise
+ * everything they hold for the account.
+ */
+export interface AccessChanged {
+  accountId: string;
+  apiKeyId?: string | undefined;
+  userId?: string | undefined;
+  subaccountId?:
+    | string
+    | undefined;
+  /** api_key_revoked, api_key_deleted, api_key_updated, user_deactivated or subaccount_updated. */
+  reason: string;
+}
+
 function createBaseAccountRegistered(): AccountRegistered {
   return { accountId: "", userId: "", email: "", organizationName: "" };
 }
@@ -314,6 +332,155 @@ export const SubscriptionChanged: MessageFns<SubscriptionChanged> = {
     const message = createBaseSubscriptionChanged();
     message.accountId = object.accountId ?? "";
     message.status = object.status ?? "";
+    return message;
+  },
+};
+
+function createBaseAccessChanged(): AccessChanged {
+  return { accountId: "", apiKeyId: undefined, userId: undefined, subaccountId: undefined, reason: "" };
+}
+
+export const AccessChanged: MessageFns<AccessChanged> = {
+  encode(message: AccessChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.apiKeyId !== undefined) {
+      writer.uint32(18).string(message.apiKeyId);
+    }
+    if (message.userId !== undefined) {
+      writer.uint32(26).string(message.userId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(34).string(message.subaccountId);
+    }
+    if (message.reason !== "") {
+      writer.uint32(42).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AccessChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAccessChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.apiKeyId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AccessChanged {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      apiKeyId: isSet(object.apiKeyId)
+        ? globalThis.String(object.apiKeyId)
+        : isSet(object.api_key_id)
+        ? globalThis.String(object.api_key_id)
+        : undefined,
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : undefined,
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: AccessChanged): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.apiKeyId !== undefined) {
+      obj.apiKeyId = message.apiKeyId;
+    }
+    if (message.userId !== undefined) {
+      obj.userId = message.userId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AccessChanged>, I>>(base?: I): AccessChanged {
+    return AccessChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AccessChanged>, I>>(object: I): AccessChanged {
+    const message = createBaseAccessChanged();
+    message.accountId = object.accountId ?? "";
+    message.apiKeyId = object.apiKeyId ?? undefined;
+    message.userId = object.userId ?? undefined;
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.reason = object.reason ?? "";
     return message;
   },
 };

@@ -211,6 +211,14 @@ export interface AuthenticateApiKeyRequest {
   key: string;
 }
 
+export interface AuthenticatedApiKey {
+  principal:
+    | Principal
+    | undefined;
+  /** Unset: the key does not expire. */
+  expiresAt?: string | undefined;
+}
+
 export interface GetMeRequest {
 }
 
@@ -3664,6 +3672,97 @@ export const AuthenticateApiKeyRequest: MessageFns<AuthenticateApiKeyRequest> = 
   fromPartial<I extends Exact<DeepPartial<AuthenticateApiKeyRequest>, I>>(object: I): AuthenticateApiKeyRequest {
     const message = createBaseAuthenticateApiKeyRequest();
     message.key = object.key ?? "";
+    return message;
+  },
+};
+
+function createBaseAuthenticatedApiKey(): AuthenticatedApiKey {
+  return { principal: undefined, expiresAt: undefined };
+}
+
+export const AuthenticatedApiKey: MessageFns<AuthenticatedApiKey> = {
+  encode(message: AuthenticatedApiKey, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.principal !== undefined) {
+      Principal.encode(message.principal, writer.uint32(10).fork()).join();
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AuthenticatedApiKey {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAuthenticatedApiKey();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.principal = Principal.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AuthenticatedApiKey {
+    return {
+      principal: isSet(object.principal) ? Principal.fromJSON(object.principal) : undefined,
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.String(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.String(object.expires_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: AuthenticatedApiKey): unknown {
+    const obj: any = {};
+    if (message.principal !== undefined) {
+      obj.principal = Principal.toJSON(message.principal);
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AuthenticatedApiKey>, I>>(base?: I): AuthenticatedApiKey {
+    return AuthenticatedApiKey.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AuthenticatedApiKey>, I>>(object: I): AuthenticatedApiKey {
+    const message = createBaseAuthenticatedApiKey();
+    message.principal = (object.principal !== undefined && object.principal !== null)
+      ? Principal.fromPartial(object.principal)
+      : undefined;
+    message.expiresAt = object.expiresAt ?? undefined;
     return message;
   },
 };
@@ -7545,6 +7644,10 @@ export const IdentityServiceService = {
     responseSerialize: (value: Principal): Buffer => Buffer.from(Principal.encode(value).finish()),
     responseDeserialize: (value: Buffer): Principal => Principal.decode(value),
   },
+  /**
+   * The principal of a usable API key, and until when the key lasts (a
+   * gateway caching the principal keeps it no longer).
+   */
   authenticateApiKey: {
     path: "/identity.v1.IdentityService/AuthenticateApiKey" as const,
     requestStream: false as const,
@@ -7552,8 +7655,8 @@ export const IdentityServiceService = {
     requestSerialize: (value: AuthenticateApiKeyRequest): Buffer =>
       Buffer.from(AuthenticateApiKeyRequest.encode(value).finish()),
     requestDeserialize: (value: Buffer): AuthenticateApiKeyRequest => AuthenticateApiKeyRequest.decode(value),
-    responseSerialize: (value: Principal): Buffer => Buffer.from(Principal.encode(value).finish()),
-    responseDeserialize: (value: Buffer): Principal => Principal.decode(value),
+    responseSerialize: (value: AuthenticatedApiKey): Buffer => Buffer.from(AuthenticatedApiKey.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AuthenticatedApiKey => AuthenticatedApiKey.decode(value),
   },
   getMe: {
     path: "/identity.v1.IdentityService/GetMe" as const,
@@ -7997,7 +8100,11 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
    * returns the principal it stands for.
    */
   authenticateAccessToken: handleUnaryCall<AuthenticateAccessTokenRequest, Principal>;
-  authenticateApiKey: handleUnaryCall<AuthenticateApiKeyRequest, Principal>;
+  /**
+   * The principal of a usable API key, and until when the key lasts (a
+   * gateway caching the principal keeps it no longer).
+   */
+  authenticateApiKey: handleUnaryCall<AuthenticateApiKeyRequest, AuthenticatedApiKey>;
   getMe: handleUnaryCall<GetMeRequest, User>;
   getAccount: handleUnaryCall<GetAccountRequest, Account>;
   createSubaccount: handleUnaryCall<CreateSubaccountRequest, Subaccount>;
@@ -8165,20 +8272,24 @@ export interface IdentityServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Principal) => void,
   ): ClientUnaryCall;
+  /**
+   * The principal of a usable API key, and until when the key lasts (a
+   * gateway caching the principal keeps it no longer).
+   */
   authenticateApiKey(
     request: AuthenticateApiKeyRequest,
-    callback: (error: ServiceError | null, response: Principal) => void,
+    callback: (error: ServiceError | null, response: AuthenticatedApiKey) => void,
   ): ClientUnaryCall;
   authenticateApiKey(
     request: AuthenticateApiKeyRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: Principal) => void,
+    callback: (error: ServiceError | null, response: AuthenticatedApiKey) => void,
   ): ClientUnaryCall;
   authenticateApiKey(
     request: AuthenticateApiKeyRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: Principal) => void,
+    callback: (error: ServiceError | null, response: AuthenticatedApiKey) => void,
   ): ClientUnaryCall;
   getMe(request: GetMeRequest, callback: (error: ServiceError | null, response: User) => void): ClientUnaryCall;
   getMe(
