@@ -15,6 +15,8 @@ export interface EmbeddedLogTransportOptions {
 }
 
 const INSERT_CHUNK = 500;
+/** Advisory lock key of the log's writers (an arbitrary constant: "eventlog" in ASCII). */
+const EVENT_LOG_WRITERS_LOCK = 0x6576656e746c6f67n.toString();
 
 /**
  * Durable event log in the `eventlog` schema of the platform database, for running without Kafka.
@@ -43,22 +45,35 @@ class EmbeddedLogTransport implements EventTransport {
     this.assertOpen();
     if (events.length === 0) return;
     await this.ensureTables();
-    const rows = events.map((e) => ({
-      topic: e.topic,
-      key: e.key,
-      event_id: e.id,
-      envelope: JSON.stringify(e),
-    }));
-    await this.db.transaction(async (trx) => {
-      // Offsets must become visible in offset order, or a reader could commit past an offset whose
-      // transaction has not committed yet and skip it forever. Serialising writers guarantees that
-      // (readers are not blocked: EXCLUSIVE still allows SELECT).
-      await trx.raw('lock table events in exclusive mode');
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        await trx('events').insert(rows.slice(i, i + INSERT_CHUNK));
-      }
-    });
+    const rows = events.map((e) => [e.topic, e.key, e.id, JSON.stringify(e)]);
+    if (rows.length <= INSERT_CHUNK) {
+      // One statement, its own transaction: the writers' lock is held from before the offsets are
+      // drawn until the rows are committed.
+      await this.insertSerialised(this.db, rows);
+    } else {
+      await this.db.transaction(async (trx) => {
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) await this.insertSerialised(trx, rows.slice(i, i + INSERT_CHUNK));
+      });
+    }
     notifyPublished(events.map((e) => e.topic));
+  }
+
+  /**
+   * Offsets must become visible in offset order, or a reader could commit past an offset whose
+   * transaction has not committed yet and skip it forever. Writers therefore take a transaction-level
+   * advisory lock before their rows draw offsets (the insert's defaults are computed on the joined
+   * row, after the lock) and hold it to their commit. Readers take no lock, and nothing else is
+   * locked: no table-wide lock, no extra statement.
+   */
+  private insertSerialised(db: Knex, rows: string[][]): Promise<unknown> {
+    return db.raw(
+      `insert into events (topic, key, event_id, envelope)
+       select v.topic, v.key, v.event_id, v.envelope::jsonb
+         from (select pg_advisory_xact_lock(?::bigint)) as writers
+        cross join (values ${rows.map(() => '(?::int, ?, ?, ?, ?)').join(', ')}) as v(n, topic, key, event_id, envelope)
+        order by v.n`,
+      [EVENT_LOG_WRITERS_LOCK, ...rows.flatMap((row, n) => [n, ...row])],
+    );
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
