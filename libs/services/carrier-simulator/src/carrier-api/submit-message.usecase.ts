@@ -30,22 +30,21 @@ export type SubmitCarrierMessage = (s: CarrierSubmission, options?: SubmitOption
  */
 export function submitMessage(deps: { db: Knex; clock: Clock }, s: CarrierSubmission, options: SubmitOptions = {}): Promise<SubmitResult> {
   return deps.db.transaction(async (trx) => {
-    const known = await findCarrierMessageId(trx, s.reference);
-    if (known) return { kind: 'accepted', carrierMessageId: known };
-
     const behavior = await findCarrierBehavior(trx, s.accountId, s.to);
     const outcome = behavior?.outcome ?? DEFAULT_OUTCOME;
-    // A refusal stores nothing: the platform treats it as permanent and will not retry.
-    if (outcome === 'failed') {
-      return { kind: 'refused', code: 'DESTINATION_REFUSED', message: `The carrier refused the message to ${s.to}.` };
+    if (outcome === 'failed' || outcome === 'unavailable') {
+      // A reference accepted before the behaviour changed keeps its answer.
+      const known = await findCarrierMessageId(trx, s.reference);
+      if (known) return { kind: 'accepted', carrierMessageId: known };
+      // A refusal stores nothing: the platform treats it as permanent and will not retry.
+      if (outcome === 'failed') return { kind: 'refused', code: 'DESTINATION_REFUSED', message: `The carrier refused the message to ${s.to}.` };
+      // Unavailable stores nothing either: the platform will ask again with the same reference.
+      return { kind: 'unavailable', message: 'The carrier is temporarily unavailable.' };
     }
-
-    // Unavailable stores nothing either: the platform will ask again with the same reference.
-    if (outcome === 'unavailable') return { kind: 'unavailable', message: 'The carrier is temporarily unavailable.' };
     const now = deps.clock.now();
     const carrierMessageId = `${options.idPrefix ?? 'sim-'}${randomUUID()}`;
     if (!(await insertSubmissionIfNew(trx, { ...s, carrierMessageId, outcome }, now))) {
-      // A concurrent submission of the same reference won; answer what it answered.
+      // Known already (a repeat, or a concurrent submission that won): answer what it answered.
       const winner = await findCarrierMessageId(trx, s.reference);
       if (!winner) throw new Error(`submission ${s.reference} vanished`);
       return { kind: 'accepted', carrierMessageId: winner };
