@@ -139,9 +139,9 @@ export async function openLoop(target: HttpTarget, ratePerSecond: number, second
       allIssued();
       return;
     }
-    // The next request's due time, at most 1 ms ahead (timers do not fire sooner).
-    const nextDueIn = ((due * 1000) / ratePerSecond) - (performance.now() - start);
-    setTimeout(tick, Math.max(0, Math.min(nextDueIn, 1)));
+    // Wake at the next request's due time (a late wake-up sends what fell due meanwhile).
+    const nextDueIn = (due * 1000) / ratePerSecond - (performance.now() - start);
+    setTimeout(tick, Math.max(0, nextDueIn));
   };
   tick();
   await issuedAll;
