@@ -23,7 +23,7 @@
  * BENCH_TARGETS (comma list of pglite, postgres, distributed), DATABASE_URL,
  * KAFKA_BROKERS, BENCH_DISTRIBUTED=1 (as --distributed).
  */
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { startB0, startB1, type Baseline } from './send/baselines';
 import { closedLoop, type ClosedLoopFigures } from './send/load';
 import { measure, type MeasureOptions, type RunFigures } from './send/measure';
@@ -79,6 +79,8 @@ const ratio = (a: number | null, b: number) => (a === null || b <= 0 ? null : Nu
 
 async function main() {
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
+  // Everything here shares the machine: other work running meanwhile moves every figure.
+  const loadAtStart = Number(loadavg()[0].toFixed(2));
   const b0 = await baseline('B0 bare node http', startB0);
   const b1 = await baseline('B1 express + JSON + one unary grpc-js call', startB1);
   const rate = Number(env.BENCH_SUSTAINED_RATE ?? Math.max(1, Math.round(0.1 * b1.perSecond)));
@@ -120,7 +122,7 @@ async function main() {
     }
   }
 
-  console.log(`machine: ${machine}`);
+  console.log(`machine: ${machine}; load average (1 min) at start ${loadAtStart}, at end ${loadavg()[0].toFixed(2)}`);
   console.log(
     `run: closed loops ${CONNECTIONS} connections for ${SECONDS} s; sustained ${rate}/s offered (10% of B1) for ${SUSTAINED_SECONDS} s, ` +
       `at most ${options.sustainedMaxInFlight} in flight, receipt delay 0; backlog read at the end and 10 s later`,
@@ -172,6 +174,8 @@ async function main() {
       ...(distributed && distributed !== primary ? { distributed } : {}),
       ...(failures.length > 0 ? { failures } : {}),
       machine,
+      loadAverageAtStart: loadAtStart,
+      loadAverageAtEnd: Number(loadavg()[0].toFixed(2)),
     }),
   );
   process.exit(failures.length > 0 ? 1 : 0);
