@@ -1,7 +1,7 @@
 import { isSandboxClock, type Clock } from '@mp/clock';
 import { platformV1 } from '@mp/contracts';
 import { migrateLatest, type DatabaseProvider } from '@mp/db';
-import { enqueueEvent, eventTablesMigration, OutboxRelay, startIdempotentConsumer, type EventTransport, type Subscription } from '@mp/events';
+import { enqueueEvents, eventTablesMigration, OutboxRelay, startIdempotentConsumer, type EventTransport, type Subscription } from '@mp/events';
 import { CallTokenVerifier, CUSTOMER, implementService, startGrpcServer, type CallKeys, type RunningGrpcServer } from '@mp/grpc';
 import { currentTraceparent, SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
@@ -63,17 +63,17 @@ export class ServiceHost<C> {
     await migrateLatest(this.db, schemaOf(this.module.name), migrations);
     const relay = new OutboxRelay({ db: this.db, transport, logger: this.logger });
     this.relay = relay;
-    const outbox: OutboxWriter = {
-      async enqueue(trx, event) {
-        const envelope = await enqueueEvent(trx, { ...event, traceparent: currentTraceparent() }, clock.now());
-        // Publish as soon as the transaction commits instead of waiting for the next poll.
-        trx.executionPromise?.then(
-          () => relay.kick(),
-          () => undefined,
-        );
-        return envelope;
-      },
+    const enqueueAll: NonNullable<OutboxWriter['enqueueAll']> = async (trx, events) => {
+      const traceparent = currentTraceparent();
+      const envelopes = await enqueueEvents(trx, events.map((event) => ({ ...event, traceparent })), clock.now());
+      // Publish as soon as the transaction commits instead of waiting for the next poll.
+      trx.executionPromise?.then(
+        () => relay.kick(),
+        () => undefined,
+      );
+      return envelopes;
     };
+    const outbox: OutboxWriter = { enqueue: async (trx, event) => (await enqueueAll(trx, [event]))[0], enqueueAll };
     this.parts = await this.module.create({ config: this.config, db: this.db, outbox, clock, logger: this.logger, clients, sandbox });
     this.runner = new DueWorkRunner(this.parts.jobs ?? [], this.logger);
     const admin = implementService(

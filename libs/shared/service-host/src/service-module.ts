@@ -11,6 +11,16 @@ import type { ServiceName } from './host-config';
 /** Writes events in the caller's transaction; the relay publishes them after commit. */
 export interface OutboxWriter {
   enqueue(trx: Knex.Transaction, event: Omit<OutboxEvent, 'traceparent'>): Promise<EventEnvelope>;
+  /** Several events in one statement (a batch of changes committing together); one by one when absent. */
+  enqueueAll?(trx: Knex.Transaction, events: Array<Omit<OutboxEvent, 'traceparent'>>): Promise<EventEnvelope[]>;
+}
+
+/** Enqueues events in order, in one statement when the writer can. */
+export async function enqueueAll(outbox: OutboxWriter, trx: Knex.Transaction, events: Array<Omit<OutboxEvent, 'traceparent'>>): Promise<EventEnvelope[]> {
+  if (outbox.enqueueAll) return outbox.enqueueAll(trx, events);
+  const envelopes: EventEnvelope[] = [];
+  for (const event of events) envelopes.push(await outbox.enqueue(trx, event));
+  return envelopes;
 }
 
 export interface ServiceDeps<C> {

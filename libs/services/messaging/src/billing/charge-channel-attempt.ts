@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { MessageRow } from '../messages/message.types';
-import { insertChargeOnce } from './message-charges.repository';
+import { insertChargesOnce } from './message-charges.repository';
 import { CURRENCY, toMicros } from './money';
 
 /**
@@ -12,18 +12,27 @@ import { CURRENCY, toMicros } from './money';
  * never reprices a message already accepted.
  */
 export async function chargeChannelAttempt(trx: Knex.Transaction, message: MessageRow, fromAddress: string, now: Date): Promise<void> {
-  await insertChargeOnce(trx, {
-    id: randomUUID(),
-    message_id: message.id,
-    attempt_number: message.channel_attempt,
-    account_id: message.account_id,
-    subaccount_id: message.subaccount_id,
-    channel_type: message.channel_type,
-    destination: message.destination,
-    from_address: fromAddress,
-    segment_count: message.segment_count,
-    amount_micros: toMicros(message.estimated_cost),
-    currency: CURRENCY,
-    charged_at: now,
-  });
+  await chargeChannelAttempts(trx, [{ message, fromAddress }], now);
+}
+
+/** The same for several messages' attempts, in one insert. */
+export async function chargeChannelAttempts(trx: Knex.Transaction, attempts: Array<{ message: MessageRow; fromAddress: string }>, now: Date): Promise<void> {
+  if (attempts.length === 0) return;
+  await insertChargesOnce(
+    trx,
+    attempts.map(({ message, fromAddress }) => ({
+      id: randomUUID(),
+      message_id: message.id,
+      attempt_number: message.channel_attempt,
+      account_id: message.account_id,
+      subaccount_id: message.subaccount_id,
+      channel_type: message.channel_type,
+      destination: message.destination,
+      from_address: fromAddress,
+      segment_count: message.segment_count,
+      amount_micros: toMicros(message.estimated_cost),
+      currency: CURRENCY,
+      charged_at: now,
+    })),
+  );
 }

@@ -34,8 +34,10 @@ export interface ChargeTotals {
 }
 
 /** Inserts the charge of a channel attempt once; a second write for the same attempt is ignored. */
-export async function insertChargeOnce(q: Knex, charge: MessageChargeRow): Promise<void> {
-  await q('message_charges').insert(charge).onConflict(['message_id', 'attempt_number']).ignore();
+/** Charges each attempt at most once (a repeated record of the same acceptance changes nothing). */
+export async function insertChargesOnce(q: Knex, charges: MessageChargeRow[]): Promise<void> {
+  if (charges.length === 0) return;
+  await q('message_charges').insert(charges).onConflict(['message_id', 'attempt_number']).ignore();
 }
 
 function scoped(q: Knex, scope: ChargeScope) {

@@ -5,7 +5,7 @@ import { hasNextChannel } from '../fallback/route-advance';
 import { hasExpired } from '../messages/expiry';
 import type { MessageRow } from '../messages/message.types';
 import type { MessagingClients } from '../messaging-clients';
-import type { ConsentDecision, DispatchTransitions, Sender } from './dispatch-transitions';
+import type { AcceptedSubmission, ConsentDecision, DispatchTransitions, Sender } from './dispatch-transitions';
 
 export interface DispatchMessageDeps {
   clients: MessagingClients;
@@ -32,20 +32,32 @@ function noSender(deps: DispatchMessageDeps, message: MessageRow, reason: string
   return hasNextChannel(message) ? deps.transitions.advance(message, reason, now) : deps.transitions.deferred(message, reason, now, deps.maxDeferrals);
 }
 
+/** A try's end: written already, or a carrier acceptance for the pass to record with the others. */
+export type TryOutcome = { result: DispatchResult } | { accepted: AcceptedSubmission };
+
+/** One try of one claimed message, its acceptance recorded at once (a pass of one). */
+export async function dispatchMessage(deps: DispatchMessageDeps, message: MessageRow): Promise<DispatchResult> {
+  const outcome = await tryMessage(deps, message);
+  if ('result' in outcome) return outcome.result;
+  const [row] = await deps.transitions.dispatchedAll([outcome.accepted], deps.clock.now());
+  return row ? 'dispatched' : 'lost_lease';
+}
+
 /**
  * One try of one claimed message (service-contracts "Message lifecycle"):
  * expiry, sender, consent, carrier. Expiry first: spec 3.1 checks it before
  * every send attempt (first send, retry, release from an account hold). Sender first because consent needs the number the
  * attempt goes from: a STOP applies to the number that received it (spec
  * 4.7 changelog 2026-10-18). Runs outside any transaction: only the final
- * write of each outcome is one.
+ * write of each outcome is one, and a carrier's acceptance is left for the
+ * pass to record together with the rest of its batch.
  */
-export async function dispatchMessage(deps: DispatchMessageDeps, message: MessageRow): Promise<DispatchResult> {
+export async function tryMessage(deps: DispatchMessageDeps, message: MessageRow): Promise<TryOutcome> {
   const { clients, transitions, clock } = deps;
   // Background work has no customer (even when a sandbox clock advance runs it): messaging asks as itself.
   const options = { asService: true };
   const scope = { accountId: message.account_id, subaccountId: message.subaccount_id ?? undefined };
-  const outcome = (row: unknown, result: DispatchResult): DispatchResult => (row ? result : 'lost_lease');
+  const outcome = (row: unknown, result: DispatchResult): TryOutcome => ({ result: row ? result : 'lost_lease' });
   if (hasExpired(message, clock.now())) return outcome(await transitions.expired(message, clock.now()), 'expired');
 
   let sender: Sender;
@@ -92,7 +104,7 @@ export async function dispatchMessage(deps: DispatchMessageDeps, message: Messag
   const now = clock.now();
   switch (answer.kind) {
     case 'accepted':
-      return outcome(await transitions.dispatched(message, sender, answer.carrierMessageId, now, consent), 'dispatched');
+      return { accepted: { message, sender, carrierMessageId: answer.carrierMessageId, consent } };
     case 'rejected':
       return outcome(await transitions.refusedByCarrier(message, sender, answer, now), 'failed');
     case 'transient': {

@@ -1,9 +1,10 @@
-import type { OutboxWriter } from '@mp/service-host';
+import { enqueueAll, type OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
-import { chargeChannelAttempt } from '../billing/charge-channel-attempt';
-import { firstSubmissionAt, recordCarrierEvent } from '../carrier-events/carrier-events.repository';
+import { chargeChannelAttempts } from '../billing/charge-channel-attempt';
+import { firstSubmissionsAt, recordCarrierEvents } from '../carrier-events/carrier-events.repository';
 import type { CarrierEventType } from '../carrier-events/carrier-event.types';
-import { insertChannelAttempt, updateIfInState } from '../messages/message.repository';
+import { insertAudits, insertChannelAttempt, insertChannelAttempts, markDispatched, updateIfInState } from '../messages/message.repository';
+import { lifecycleEvent } from '../messages/lifecycle-event';
 import { expireTransition } from '../messages/expiry';
 import { applyTransition } from '../messages/message-transition';
 import type { MessageRow } from '../messages/message.types';
@@ -17,6 +18,24 @@ const fallbackDueAt = (message: MessageRow, now: Date): Date | null =>
 
 /** Clears the lease when a message leaves the dispatcher's hands. */
 const released = { claimed_until: null, claim_token: null } as const;
+
+/** A submission the carrier accepted, waiting to be recorded with the rest of its pass. */
+export interface AcceptedSubmission {
+  message: MessageRow;
+  sender: Sender;
+  carrierMessageId: string;
+  consent?: ConsentDecision;
+}
+
+interface SubmissionAnswer {
+  message: MessageRow;
+  type: CarrierEventType;
+  rawStatus: string;
+  carrierMessageId?: string;
+  errorCode?: string;
+  reason?: string;
+  detail?: string;
+}
 
 export interface Sender {
   fromAddress: string;
@@ -48,37 +67,73 @@ export class DispatchTransitions {
     return { id: message.id, from: 'queued' as const, claimToken: message.claim_token ?? undefined };
   }
 
+  /** Carrier accepted one message (see dispatchedAll). */
+  async dispatched(message: MessageRow, sender: Sender, carrierMessageId: string, now: Date, consent?: ConsentDecision) {
+    const [row] = await this.dispatchedAll([{ message, sender, carrierMessageId, consent }], now);
+    return row;
+  }
+
   /**
-   * Carrier accepted: the channel attempt is recorded and charged (the
-   * estimate quoted at acceptance) in the ledger, in the same transaction.
+   * Carrier accepted these messages (a dispatch pass's sends, recorded together): each channel
+   * attempt is recorded and charged (the estimate quoted at acceptance) in the ledger, with its
+   * audit entry and MessageDispatched, all in one transaction of a fixed number of statements.
+   * Answers each item's new row, or undefined where the pass no longer held the message.
    */
-  dispatched(message: MessageRow, sender: Sender, carrierMessageId: string, now: Date, consent?: ConsentDecision) {
+  dispatchedAll(items: AcceptedSubmission[], now: Date): Promise<Array<MessageRow | undefined>> {
+    if (items.length === 0) return Promise.resolve([]);
     return this.db.transaction(async (trx) => {
-      const attemptedAt = await this.submission(trx, message, now, { type: 'submission_accepted', rawStatus: 'accepted', carrierMessageId });
-      const row = await applyTransition(trx, this.outbox, now, {
-        guard: this.guard(message),
-        to: 'dispatched',
-        changes: { ...released, last_error: null, fallback_due_at: fallbackDueAt(message, now) },
-        audit: { event: 'dispatched', detail: `submitted from ${sender.fromAddress} as carrier message ${carrierMessageId}${consentNote(consent)}` },
-        event: { type: 'MessageDispatched', reason: 'submitted to carrier', dispatch: { fromAddress: sender.fromAddress, carrierMessageId } },
+      const attemptedAt = await this.submissions(
+        trx,
+        items.map(({ message, carrierMessageId }) => ({ message, type: 'submission_accepted', rawStatus: 'accepted', carrierMessageId })),
+        now,
+      );
+      const rows = await markDispatched(
+        trx,
+        items.map(({ message }) => ({ id: message.id, claimToken: message.claim_token, fallbackDueAt: fallbackDueAt(message, now) })),
+        now,
+      );
+      const done = items.flatMap((item) => {
+        const row = rows.get(item.message.id);
+        return row ? [{ ...item, row }] : [];
       });
-      if (row) {
-        await insertChannelAttempt(trx, {
-          message_id: row.id,
-          attempt_number: row.channel_attempt,
-          channel_type: row.channel_type,
-          from_address: sender.fromAddress,
-          number_id: sender.numberId || null,
-          carrier_message_id: carrierMessageId,
-          status: 'dispatched',
-          cost: row.estimated_cost,
-          failure_reason: null,
-          attempted_at: attemptedAt,
-          completed_at: null,
-        });
-        await chargeChannelAttempt(trx, row, sender.fromAddress, now);
+      if (done.length > 0) {
+        await insertAudits(
+          trx,
+          done.map(({ row, sender, carrierMessageId, consent }) => ({
+            message_id: row.id,
+            at: now,
+            event: 'dispatched',
+            from_status: 'queued',
+            to_status: 'dispatched',
+            detail: `submitted from ${sender.fromAddress} as carrier message ${carrierMessageId}${consentNote(consent)}`,
+          })),
+        );
+        await enqueueAll(
+          this.outbox,
+          trx,
+          done.map(({ row, sender, carrierMessageId }) =>
+            lifecycleEvent('MessageDispatched', row, 'queued', 'submitted to carrier', { now, dispatch: { fromAddress: sender.fromAddress, carrierMessageId } }),
+          ),
+        );
+        await insertChannelAttempts(
+          trx,
+          done.map(({ row, sender, carrierMessageId }) => ({
+            message_id: row.id,
+            attempt_number: row.channel_attempt,
+            channel_type: row.channel_type,
+            from_address: sender.fromAddress,
+            number_id: sender.numberId || null,
+            carrier_message_id: carrierMessageId,
+            status: 'dispatched',
+            cost: row.estimated_cost,
+            failure_reason: null,
+            attempted_at: attemptedAt.get(row.id) ?? now,
+            completed_at: null,
+          })),
+        );
+        await chargeChannelAttempts(trx, done.map(({ row, sender }) => ({ message: row, fromAddress: sender.fromAddress })), now);
       }
-      return row;
+      return items.map(({ message }) => rows.get(message.id));
     });
   }
 
@@ -232,29 +287,36 @@ export class DispatchTransitions {
    * still holds the message: the answer happened) and returns when the
    * channel attempt first reached the carrier.
    */
-  private async submission(
-    trx: Knex.Transaction,
-    message: MessageRow,
-    now: Date,
-    answer: { type: CarrierEventType; rawStatus: string; carrierMessageId?: string; errorCode?: string; reason?: string; detail?: string },
-  ): Promise<Date> {
-    const first = await firstSubmissionAt(trx, message.id, message.channel_attempt);
-    await recordCarrierEvent(trx, {
-      message_id: message.id,
-      attempt_number: message.channel_attempt,
-      channel_type: message.channel_type,
-      type: answer.type,
-      carrier: null,
-      carrier_message_id: answer.carrierMessageId ?? null,
-      raw_status: answer.rawStatus,
-      error_code: answer.errorCode ?? null,
-      reason: answer.reason ?? null,
-      detail: answer.detail ?? null,
-      provider_event_id: null,
-      occurred_at: now,
-      recorded_at: now,
-    });
-    return first ?? now;
+  private async submission(trx: Knex.Transaction, message: MessageRow, now: Date, answer: Omit<SubmissionAnswer, 'message'>): Promise<Date> {
+    const first = await this.submissions(trx, [{ message, ...answer }], now);
+    return first.get(message.id) ?? now;
+  }
+
+  /** The same for several messages, in two statements; answers each message's first submission time. */
+  private async submissions(trx: Knex.Transaction, answers: SubmissionAnswer[], now: Date): Promise<Map<string, Date>> {
+    const first = await firstSubmissionsAt(
+      trx,
+      answers.map(({ message }) => ({ messageId: message.id, attemptNumber: message.channel_attempt })),
+    );
+    await recordCarrierEvents(
+      trx,
+      answers.map((answer) => ({
+        message_id: answer.message.id,
+        attempt_number: answer.message.channel_attempt,
+        channel_type: answer.message.channel_type,
+        type: answer.type,
+        carrier: null,
+        carrier_message_id: answer.carrierMessageId ?? null,
+        raw_status: answer.rawStatus,
+        error_code: answer.errorCode ?? null,
+        reason: answer.reason ?? null,
+        detail: answer.detail ?? null,
+        provider_event_id: null,
+        occurred_at: now,
+        recorded_at: now,
+      })),
+    );
+    return new Map(answers.map(({ message }) => [message.id, first.get(`${message.id}:${message.channel_attempt}`) ?? now]));
   }
 
   /** A channel attempt that reached the carrier and ended without being sent: kept in the history, uncharged. */

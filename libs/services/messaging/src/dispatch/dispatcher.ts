@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { DueJob, OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
 import { CoalescedRunner } from './coalesced-runner';
-import { dispatchMessage, type DispatchMessageDeps } from './dispatch-message';
+import { tryMessage, type DispatchMessageDeps } from './dispatch-message';
 import type { MessageRow } from '../messages/message.types';
 import { claimDueMessages } from './dispatch.repository';
-import { DispatchTransitions } from './dispatch-transitions';
+import { DispatchTransitions, type AcceptedSubmission } from './dispatch-transitions';
 import { CHANNELS, type Channel } from '../rules';
 import type { RouteAdvance } from '../fallback/route-advance';
 
@@ -14,6 +14,8 @@ export const DISPATCH_BATCH_SIZE = 50;
 export const DISPATCH_LEASE_MS = 2 * 60_000;
 /** Carrier calls in flight per pass. */
 const CONCURRENCY = 8;
+/** Messages tried before their acceptances are recorded together. */
+const RECORD_CHUNK = 2 * CONCURRENCY;
 /** Passes a single run may chain while every batch comes back full (a backlog). */
 const MAX_BATCHES_PER_RUN = 20;
 
@@ -91,23 +93,52 @@ export class Dispatcher {
     let handled = 0;
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !this.stopped; batch += 1) {
       const claimed = await this.claim(channel);
-      const tryOne = async (message: MessageRow) => {
-        try {
-          const result = await dispatchMessage({ ...this.options, carrier, transitions: this.transitions }, message);
-          logger.debug('dispatch try', { messageId: message.id, result });
-        } catch (error) {
-          logger.error('dispatch try failed', { messageId: message.id, error });
-          await this.deferAfterError(message, error);
-        }
-      };
       // Urgent ones all finish before a normal one starts, so "urgent first"
       // holds at the carrier too, not only in the claim order.
-      await forEachLimited(claimed.filter((m) => m.priority === 'Urgent'), CONCURRENCY, tryOne);
-      await forEachLimited(claimed.filter((m) => m.priority !== 'Urgent'), CONCURRENCY, tryOne);
+      const urgent = claimed.filter((m) => m.priority === 'Urgent');
+      const normal = claimed.filter((m) => m.priority !== 'Urgent');
+      for (let start = 0; start < urgent.length; start += RECORD_CHUNK) await this.sendChunk(urgent.slice(start, start + RECORD_CHUNK));
+      for (let start = 0; start < normal.length; start += RECORD_CHUNK) await this.sendChunk(normal.slice(start, start + RECORD_CHUNK));
       handled += claimed.length;
       if (claimed.length < DISPATCH_BATCH_SIZE) break;
     }
     return handled;
+  }
+
+  /**
+   * Tries a chunk of claimed messages (CONCURRENCY carrier calls in flight), then records the
+   * carrier's acceptances together: one transaction for the chunk, not one per message. The chunk
+   * is small so a receipt rarely overtakes the record of its dispatch (the receipt consumer retries
+   * one that does).
+   */
+  private async sendChunk(messages: MessageRow[]): Promise<void> {
+    const { carrier, logger } = this.options;
+    const accepted: AcceptedSubmission[] = [];
+    await forEachLimited(messages, CONCURRENCY, async (message) => {
+      try {
+        const outcome = await tryMessage({ ...this.options, carrier: carrier!, transitions: this.transitions }, message);
+        if ('accepted' in outcome) accepted.push(outcome.accepted);
+        else logger.debug('dispatch try', { messageId: message.id, result: outcome.result });
+      } catch (error) {
+        logger.error('dispatch try failed', { messageId: message.id, error });
+        await this.deferAfterError(message, error);
+      }
+    });
+    if (accepted.length === 0) return;
+    try {
+      await this.transitions.dispatchedAll(accepted, this.options.clock.now());
+    } catch (error) {
+      // Record them one by one, so one bad row cannot hold back the others.
+      logger.error('recording a chunk of dispatches failed; recording them one by one', { error, messages: accepted.length });
+      for (const item of accepted) {
+        try {
+          await this.transitions.dispatchedAll([item], this.options.clock.now());
+        } catch (itemError) {
+          logger.error('dispatch record failed', { messageId: item.message.id, error: itemError });
+          await this.deferAfterError(item.message, itemError);
+        }
+      }
+    }
   }
 
   /**

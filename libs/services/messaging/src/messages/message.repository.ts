@@ -65,8 +65,36 @@ export async function updateIfInState(
 }
 
 export async function insertAudit(q: Knex, entry: NewAuditEntry): Promise<AuditRow> {
-  const [row] = await q<AuditRow>('message_audit').insert(entry).returning('*');
-  return row as AuditRow;
+  const [row] = await insertAudits(q, [entry]);
+  return row;
+}
+
+/** Several audit entries in one insert, in order. */
+export async function insertAudits(q: Knex, entries: NewAuditEntry[]): Promise<AuditRow[]> {
+  if (entries.length === 0) return [];
+  return (await q<AuditRow>('message_audit').insert(entries).returning('*')) as AuditRow[];
+}
+
+/**
+ * The dispatch pass's messages the carrier accepted, queued -> dispatched in one statement, each
+ * only while the pass still holds it (its lease token): answers the new rows by id.
+ */
+export async function markDispatched(
+  q: Knex,
+  messages: Array<{ id: string; claimToken: string | null; fallbackDueAt: Date | null }>,
+  now: Date,
+): Promise<Map<string, MessageRow>> {
+  if (messages.length === 0) return new Map();
+  const result = await q.raw<{ rows: MessageRow[] }>(
+    `update messages as m
+        set status = 'dispatched', updated_at = ?, claimed_until = null, claim_token = null, last_error = null,
+            fallback_due_at = v.fallback_due_at
+       from (values ${messages.map(() => '(?::uuid, ?::uuid, ?::timestamptz)').join(', ')}) as v(id, claim_token, fallback_due_at)
+      where m.id = v.id and m.status = 'queued' and (v.claim_token is null or m.claim_token = v.claim_token)
+      returning m.*`,
+    [now, ...messages.flatMap((m) => [m.id, m.claimToken, m.fallbackDueAt])],
+  );
+  return new Map(result.rows.map((row) => [row.id, row]));
 }
 
 export async function listAudit(q: Knex, messageId: string): Promise<AuditRow[]> {
@@ -74,8 +102,14 @@ export async function listAudit(q: Knex, messageId: string): Promise<AuditRow[]>
 }
 
 export async function insertChannelAttempt(q: Knex, attempt: NewChannelAttempt): Promise<ChannelAttemptRow> {
-  const [row] = await q<ChannelAttemptRow>('message_channel_attempts').insert(attempt).returning('*');
-  return row as ChannelAttemptRow;
+  const [row] = await insertChannelAttempts(q, [attempt]);
+  return row;
+}
+
+/** Several channel attempts in one insert. */
+export async function insertChannelAttempts(q: Knex, attempts: NewChannelAttempt[]): Promise<ChannelAttemptRow[]> {
+  if (attempts.length === 0) return [];
+  return (await q<ChannelAttemptRow>('message_channel_attempts').insert(attempts).returning('*')) as ChannelAttemptRow[];
 }
 
 export async function updateChannelAttempt(

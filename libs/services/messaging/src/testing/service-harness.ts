@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SandboxClock } from '@mp/clock';
 import type { messagingV1 } from '@mp/contracts';
 import { createDatabaseProvider, migrateLatest, type DatabaseProvider } from '@mp/db';
-import { enqueueEvent, type EventEnvelope } from '@mp/events';
+import { enqueueEvent, enqueueEvents, type EventEnvelope } from '@mp/events';
 import type { CallContext, Principal } from '@mp/grpc';
 import { consumeOnce, type OutboxWriter } from '@mp/service-host';
 import { createLogger } from '@mp/telemetry';
@@ -94,7 +94,10 @@ export async function startHarness(database: TestDatabase, config: Partial<Messa
   const clock = new SandboxClock();
   const clients = new FakeClients();
   const carrier = await new CarrierStub().start();
-  const outbox: OutboxWriter = { enqueue: (trx, event) => enqueueEvent(trx, event, clock.now()) };
+  const outbox: OutboxWriter = {
+    enqueue: (trx, event) => enqueueEvent(trx, event, clock.now()),
+    enqueueAll: (trx, events) => enqueueEvents(trx, events, clock.now()),
+  };
   const messaging = createMessaging({
     config: {
       CARRIER_API_URL: carrier.url,

@@ -19,12 +19,35 @@ export interface OutboxEvent {
  * event is published only if that transaction commits (by the OutboxRelay).
  */
 export async function enqueueEvent(trx: Knex.Transaction | Knex, event: OutboxEvent, now: Date): Promise<EventEnvelope> {
+  const [envelope] = await enqueueEvents(trx, [event], now);
+  return envelope;
+}
+
+/** Several events in one insert, in order (a batch of state changes committing together). */
+export async function enqueueEvents(trx: Knex.Transaction | Knex, events: OutboxEvent[], now: Date): Promise<EventEnvelope[]> {
+  const envelopes = events.map((event) => envelopeOf(event, now));
+  if (envelopes.length === 0) return envelopes;
+  await trx('outbox').insert(
+    envelopes.map((envelope) => ({
+      event_id: envelope.id,
+      topic: envelope.topic,
+      key: envelope.key,
+      type: envelope.type,
+      // Serialised here so a payload that is not JSON-serialisable fails in the producer's transaction.
+      envelope: JSON.stringify(envelope),
+      created_at: now,
+    })),
+  );
+  return envelopes;
+}
+
+function envelopeOf(event: OutboxEvent, now: Date): EventEnvelope {
   for (const field of ['topic', 'key', 'type'] as const) {
     if (!event[field]) throw new Error(`enqueueEvent: ${field} is required`);
   }
   // JSON has no undefined: the consumer would receive an envelope without payload.
   if (event.payload === undefined) throw new Error('enqueueEvent: payload is required (use null for none)');
-  const envelope: EventEnvelope = {
+  return {
     id: event.id ?? randomUUID(),
     type: event.type,
     version: event.version ?? 1,
@@ -34,14 +57,4 @@ export async function enqueueEvent(trx: Knex.Transaction | Knex, event: OutboxEv
     ...(event.traceparent ? { traceparent: event.traceparent } : {}),
     payload: event.payload,
   };
-  await trx('outbox').insert({
-    event_id: envelope.id,
-    topic: envelope.topic,
-    key: envelope.key,
-    type: envelope.type,
-    // Serialised here so a payload that is not JSON-serialisable fails in the producer's transaction.
-    envelope: JSON.stringify(envelope),
-    created_at: now,
-  });
-  return envelope;
 }
