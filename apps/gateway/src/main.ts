@@ -1,8 +1,33 @@
+import { createDatabaseProvider } from '@mp/db';
+import { createEmbeddedLogTransport, createKafkaTransport, type EventTransport } from '@mp/events';
 import { startGateway } from '@mp/gateway';
 import { CallTokenSigner } from '@mp/grpc';
 import { addressBookFrom, chooseClock, createServiceClients } from '@mp/service-host';
 import { createLogger, initTelemetry } from '@mp/telemetry';
-import { loadAppConfig } from './config';
+import { loadAppConfig, type GatewayAppConfig } from './config';
+
+/**
+ * Where identity's AccessChanged events reach this gateway: Kafka when
+ * KAFKA_BROKERS is set, else the embedded log in the shared PostgreSQL
+ * (DATABASE_URL). With neither there is no transport, and the gateway asks
+ * identity about every API key (a private log would never hear identity).
+ */
+function accessEventTransport(config: GatewayAppConfig): { transport?: EventTransport; close(): Promise<void> } {
+  if (config.KAFKA_BROKERS && config.KAFKA_BROKERS.length > 0) {
+    const transport = createKafkaTransport({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS });
+    return { transport, close: () => transport.close() };
+  }
+  if (!config.DATABASE_URL) return { close: async () => undefined };
+  const databases = createDatabaseProvider({ databaseUrl: config.DATABASE_URL, dataDir: '', poolMax: config.DATABASE_POOL_MAX });
+  const transport = createEmbeddedLogTransport({ db: databases });
+  return {
+    transport,
+    close: async () => {
+      await transport.close();
+      await databases.close();
+    },
+  };
+}
 
 async function main() {
   const config = loadAppConfig();
@@ -11,10 +36,12 @@ async function main() {
   // Every call names its caller in a token signed for the service it goes to.
   const signer = await CallTokenSigner.fromJwk(config.CALL_TOKEN_SIGNING_KEY, 'gateway');
   const clients = createServiceClients(addressBookFrom(config), { signer, deadlineMs: config.GRPC_DEADLINE_MS });
-  const gateway = await startGateway({ config, clients, clock: chooseClock(config), logger });
-  logger.info('gateway listening', { url: config.PUBLIC_BASE_URL, port: gateway.port });
+  const events = accessEventTransport(config);
+  const gateway = await startGateway({ config, clients, clock: chooseClock(config), logger, events: events.transport });
+  logger.info('gateway listening', { url: config.PUBLIC_BASE_URL, port: gateway.port, cachesApiKeys: gateway.accessCache !== undefined });
   const stop = async () => {
     await gateway.stop();
+    await events.close();
     clients.close();
     process.exit(0);
   };

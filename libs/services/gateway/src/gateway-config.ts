@@ -10,6 +10,13 @@ export const gatewayConfigSchema = {
   SIGN_IN_LIMIT_PER_ACCOUNT_PER_MINUTE: int({ default: 10, min: 1, description: 'sign-in and code-route attempts per account (email, token or user) per minute' }),
   RATE_LIMIT_KEY_PREFIX: str({ default: 'mp:rl:', description: 'namespace of the counters in Redis: deployments sharing one Redis need their own' }),
   TRUST_PROXY: optionalStr({ description: "express 'trust proxy' setting, e.g. 'loopback' or a hop count" }),
+  API_KEY_CACHE_TTL_SECONDS: int({
+    default: 60,
+    min: 0,
+    max: 3600,
+    description:
+      'longest an API key principal is reused without asking identity; revocations evict it at once by event (0: no cache; never cached without an event transport)',
+  }),
 };
 
 export interface GatewayConfig {
@@ -22,5 +29,7 @@ export interface GatewayConfig {
   SIGN_IN_LIMIT_PER_ACCOUNT_PER_MINUTE: number;
   RATE_LIMIT_KEY_PREFIX?: string;
   TRUST_PROXY?: string;
+  /** Default 60; 0 turns the API-key principal cache off. */
+  API_KEY_CACHE_TTL_SECONDS?: number;
   SANDBOX: boolean;
 }

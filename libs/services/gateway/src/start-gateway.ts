@@ -1,11 +1,15 @@
 import type { Clock } from '@mp/clock';
+import type { EventTransport } from '@mp/events';
 import type { ServiceClients } from '@mp/service-host';
 import type { Logger } from '@mp/telemetry';
 import { createServer, type Server } from 'node:http';
 import { createGatewayApp } from './app/create-gateway-app';
 import type { GatewayDeps } from './app/gateway-deps';
+import { listenForAccessChanges, type AccessChangeListener } from './auth/access-change-listener';
 import { AccessTokenVerifier } from './auth/access-token-verifier';
+import { ApiKeyPrincipalCache } from './auth/api-key-principal-cache';
 import { CredentialResolver } from './auth/credential-resolver';
+import { withLocalAccessEviction } from './auth/local-access-eviction';
 import type { GatewayConfig } from './gateway-config';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store';
 import { RedisRateLimitStore } from './rate-limit/redis-rate-limit-store';
@@ -15,33 +19,53 @@ export interface RunningGateway {
   readonly port: number;
   readonly url: string;
   readonly deps: GatewayDeps;
+  /** The API-key principal cache and its invalidation feed, when the gateway caches (an event transport was given). */
+  readonly accessCache?: { cache: ApiKeyPrincipalCache; listener: AccessChangeListener };
   stop(): Promise<void>;
 }
 
-/** The gateway's composition root: rate-limit store from config, token verifier, HTTP server. */
+const DEFAULT_API_KEY_CACHE_TTL_SECONDS = 60;
+
+/**
+ * The gateway's composition root: rate-limit store from config, token
+ * verifier, API-key principal cache, HTTP server. The cache exists only with
+ * `events` (the transport identity.events arrive on): without invalidation by
+ * event every key is asked of identity at every request.
+ */
 export async function startGateway(options: {
   config: GatewayConfig;
   clients: ServiceClients;
   clock: Clock;
   logger: Logger;
   host?: string;
+  /** Where AccessChanged arrives; the caller owns (and closes) it. */
+  events?: EventTransport;
 }): Promise<RunningGateway> {
-  const { config, clients, clock, logger } = options;
+  const { config, clock, logger } = options;
   const rateLimits: RateLimitStore = config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL, config.RATE_LIMIT_KEY_PREFIX) : new MemoryRateLimitStore();
+  const ttlSeconds = config.API_KEY_CACHE_TTL_SECONDS ?? DEFAULT_API_KEY_CACHE_TTL_SECONDS;
+  // Dark (serving nothing) until its listener below subscribes.
+  const cache = options.events && ttlSeconds > 0 ? new ApiKeyPrincipalCache({ ttlMs: ttlSeconds * 1000 }) : undefined;
+  if (!cache) logger.info('API-key principals are not cached', { reason: options.events ? 'API_KEY_CACHE_TTL_SECONDS=0' : 'no event transport' });
+  const clients = cache ? withLocalAccessEviction(options.clients, cache) : options.clients;
   const verifier = new AccessTokenVerifier(async () => JSON.parse((await clients.identity.getSigningKeys({})).jwksJson), clock);
-  const deps: GatewayDeps = { config, clients, clock, logger, rateLimits, credentials: new CredentialResolver(verifier, clients) };
+  const credentials = new CredentialResolver(verifier, clients, cache && { cache, clock });
+  const deps: GatewayDeps = { config, clients, clock, logger, rateLimits, credentials };
   const server: Server = createServer(createGatewayApp(deps));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.PORT, options.host ?? '0.0.0.0', resolve));
+  const accessCache = cache && options.events ? { cache, listener: listenForAccessChanges({ transport: options.events, cache, logger }) } : undefined;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   return {
     port,
     url: `http://127.0.0.1:${port}`,
     deps,
+    accessCache,
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await accessCache?.listener.stop();
       await rateLimits.close();
     },
   };

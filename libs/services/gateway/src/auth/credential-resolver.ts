@@ -1,7 +1,9 @@
+import type { Clock } from '@mp/clock';
 import type { Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { ServiceClients } from '@mp/service-host';
 import type { AccessTokenVerifier } from './access-token-verifier';
+import { apiKeyCacheKey, type ApiKeyPrincipalCache } from './api-key-principal-cache';
 
 export type SchemeName = 'bearer' | 'apiKey';
 
@@ -23,11 +25,16 @@ export function presentedCredential(headers: Record<string, string | string[] | 
   return undefined;
 }
 
-/** Authenticates a credential into the principal services act for. */
+/**
+ * Authenticates a credential into the principal services act for. API-key
+ * principals come from `apiKeys.cache` when it holds them (start-gateway.ts);
+ * access tokens are always confirmed with identity.
+ */
 export class CredentialResolver {
   constructor(
     private readonly verifier: AccessTokenVerifier,
     private readonly clients: ServiceClients,
+    private readonly apiKeys?: { cache: ApiKeyPrincipalCache; clock: Clock },
   ) {}
 
   async resolve(credential: PresentedCredential): Promise<Principal> {
@@ -35,8 +42,14 @@ export class CredentialResolver {
       const claims = await this.verifier.verify(credential.value);
       return (await this.clients.identity.authenticateAccessToken({ sessionId: claims.sessionId, userId: claims.userId })) as Principal;
     }
-    const { principal } = await this.clients.identity.authenticateApiKey({ key: credential.value });
+    const cached = this.apiKeys && { ...this.apiKeys, key: apiKeyCacheKey(credential.value) };
+    const known = cached?.cache.lookup(cached.key, cached.clock.now());
+    if (known) return known;
+    const ticket = cached?.cache.ticket();
+    const { principal, expiresAt } = await this.clients.identity.authenticateApiKey({ key: credential.value });
     if (!principal) throw new Error('identity authenticated an API key without a principal');
+    // Refusals threw above: only a usable key is kept.
+    if (cached && ticket !== undefined) cached.cache.store(ticket, cached.key, principal as Principal, expiresAt ? new Date(expiresAt) : undefined);
     return principal as Principal;
   }
 
