@@ -1,4 +1,5 @@
 import { messagingV1 } from '@mp/contracts';
+import type { EventTransport } from '@mp/events';
 import { implementService } from '@mp/grpc';
 import { messagingAccess } from './grpc/messaging.access';
 import type { DueJob, ServiceDeps, ServiceModule, ServiceParts } from '@mp/service-host';
@@ -18,8 +19,13 @@ import { receiptConsumer } from './receipts/receipt.consumer';
 import { replyAnswerConsumer } from './replies/reply-answer.consumer';
 import { replyWindowExpiryJob } from './replies/reply-window-expiry';
 import { ScheduledRelease } from './scheduling/scheduled-release';
+import { listenForStandingChanges, SendingStandingCache, withCachedSendingStanding } from './submission/sending-standing-cache';
 
-export type MessagingDeps = Omit<ServiceDeps<MessagingConfig>, 'clients'> & { clients: MessagingClients };
+export type MessagingDeps = Omit<ServiceDeps<MessagingConfig>, 'clients'> & {
+  clients: MessagingClients;
+  /** Where identity's changes arrive; without it identity is asked for the standing at every send (no cache). */
+  events?: EventTransport;
+};
 
 export interface Messaging {
   handlers: MessagingHandlers;
@@ -46,6 +52,8 @@ function carrierFrom(config: MessagingConfig): CarrierAdapter | undefined {
 export function createMessaging(deps: MessagingDeps): Messaging {
   const { config, db, outbox, clock, logger, clients } = deps;
   const carrier = carrierFrom(config);
+  // Sending standings are cached only where an event transport can evict them (issue 13).
+  const standings = deps.events && new SendingStandingCache();
   const route = new RouteAdvance(outbox, config.PRICE_TABLE);
   const dispatcher = new Dispatcher({
     route,
@@ -65,7 +73,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
     db,
     outbox,
     clock,
-    clients,
+    clients: standings ? withCachedSendingStanding(clients, standings) : clients,
     priceTable: config.PRICE_TABLE,
     quota: new QuotaLedger(),
     onQueued: () => dispatcher.kick(),
@@ -81,6 +89,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
       },
     },
   });
+  let standingListener: ReturnType<typeof listenForStandingChanges> | undefined;
   if (!config.DISPATCH_ENABLED) logger.info('dispatch is disabled (DISPATCH_ENABLED=false): accepted messages stay queued');
   return {
     handlers,
@@ -93,7 +102,11 @@ export function createMessaging(deps: MessagingDeps): Messaging {
       // Release before dispatch: one run of due work (a sandbox clock advance) sends what came due.
       // Timeouts before dispatch: one sandbox clock move falls back and sends on the next channel.
       jobs: [scheduled.job, receiptTimeoutJob({ db, clock, logger, route, onAdvanced: () => dispatcher.kick() }), dispatcher.job, replyWindow],
+      start: async () => {
+        if (standings && deps.events) standingListener = listenForStandingChanges({ transport: deps.events, cache: standings, logger });
+      },
       stop: async () => {
+        await standingListener?.stop();
         await scheduled.idle();
         await dispatcher.stop();
         carrier?.close?.();
