@@ -3,7 +3,7 @@ import { consentService } from '@mp/consent';
 import { startGateway, type RunningGateway } from '@mp/gateway';
 import { callKeysFrom, CallTokenSigner, generateCallKeys, STAFF_ISSUER, type CallKeys } from '@mp/grpc';
 import { identityService } from '@mp/identity';
-import { messagingService } from '@mp/messaging';
+import { createMessaging, messagingService } from '@mp/messaging';
 import { providerCallbackService } from '@mp/provider-callback';
 import { repliesService } from '@mp/replies';
 import { routingService } from '@mp/routing';
@@ -57,7 +57,8 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
   const hosts: Array<ServiceHost<unknown>> = [];
 
   // The gateway binds first: the simulator posts its receipts there.
-  const gateway = await startGateway({ config, clients, clock: adapters.clock, logger: logger.child({ service: 'gateway' }) });
+  // The transport brings identity's AccessChanged to the gateway's API-key principal cache.
+  const gateway = await startGateway({ config, clients, clock: adapters.clock, logger: logger.child({ service: 'gateway' }), events: transport });
   const start = async <C>(module: ServiceModule<C>, serviceConfig: C) => {
     const host = new ServiceHost(module, serviceConfig, adapters);
     await host.start({ host: '127.0.0.1', port: 0 });
@@ -81,7 +82,11 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
       start(routingService, config),
       start(consentService, config),
       start(providerCallbackService, config),
-      start(messagingService, { ...config, CARRIER_API_URL: carrierApiUrl, CARRIER_SMTP_URL: config.CARRIER_SMTP_URL ?? smtpUrl }),
+      // With the transport for its sending-standing cache (a hosted module is not handed one).
+      start(
+        { ...messagingService, create: (deps) => createMessaging({ ...deps, events: transport }).parts },
+        { ...config, CARRIER_API_URL: carrierApiUrl, CARRIER_SMTP_URL: config.CARRIER_SMTP_URL ?? smtpUrl },
+      ),
       start(repliesService, config),
       start(webhookDispatcherService, config),
       // The sandbox registry posts its signed callbacks to this process's own gateway, as the carrier simulator does.

@@ -7,7 +7,9 @@ import type { MessagingClients } from '../messaging-clients';
  * Send-time account checks (spec 4.2): the account must be active and have a
  * subscription. Identity owns both; its errors (e.g. an unknown subaccount)
  * reach the caller unchanged. Answers the standing, whose quotas the send
- * then counts against.
+ * then counts against. The standing may be one messaging holds
+ * (sending-standing-cache.ts: evicted by identity's events); the checks run
+ * at every send all the same.
  */
 export async function assertMaySend(
   clients: MessagingClients,
