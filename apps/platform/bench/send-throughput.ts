@@ -19,7 +19,7 @@
  *
  * Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (20),
  * BENCH_SUSTAINED_SECONDS (30), BENCH_SUSTAINED_RATE (default 10% of B1),
- * BENCH_SUSTAINED_MAX_IN_FLIGHT, BENCH_DRAIN_SECONDS (15),
+ * BENCH_SUSTAINED_MAX_IN_FLIGHT, BENCH_DRAIN_SECONDS (10),
  * BENCH_TARGETS (comma list of pglite, postgres, distributed), DATABASE_URL,
  * KAFKA_BROKERS, BENCH_DISTRIBUTED=1 (as --distributed).
  */
@@ -33,7 +33,7 @@ const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 20);
 const SUSTAINED_SECONDS = Number(env.BENCH_SUSTAINED_SECONDS ?? 30);
-const DRAIN_SECONDS = Number(env.BENCH_DRAIN_SECONDS ?? 15);
+const DRAIN_SECONDS = Number(env.BENCH_DRAIN_SECONDS ?? 10);
 const DATABASE_URL = env.DATABASE_URL?.trim() || undefined;
 const DISTRIBUTED = process.argv.includes('--distributed') || env.BENCH_DISTRIBUTED === '1';
 /** The distributed set needs a PostgreSQL server; without DATABASE_URL, the local one (as the distributed API suite does). */
@@ -44,7 +44,8 @@ const TARGETS: TargetName[] = env.BENCH_TARGETS
   ? (env.BENCH_TARGETS.split(',').map((t) => t.trim()) as TargetName[])
   : ['pglite', ...(DATABASE_URL ? (['postgres'] as const) : []), ...(DISTRIBUTED ? (['distributed'] as const) : [])];
 
-const log = (line: string) => console.error(`[bench] ${line}`);
+const began = Date.now();
+const log = (line: string) => console.error(`[bench ${((Date.now() - began) / 1000).toFixed(1)}s] ${line}`);
 
 async function baseline(name: string, start: () => Promise<Baseline>): Promise<ClosedLoopFigures> {
   const server = await start();
@@ -119,6 +120,7 @@ async function main() {
       failures.push({ target: name, error: (error as Error).message });
     } finally {
       await target?.stop().catch((error: unknown) => log(`${name}: stopping failed: ${String(error)}`));
+      log(`${name}: stopped`);
     }
   }
 
@@ -146,6 +148,7 @@ async function main() {
     ['  accept p50 / p99 ms', (r) => `${fmt(r.acceptP50Ms, 1)} / ${fmt(r.acceptP99Ms, 1)}`],
     ['  send-to-delivered p50 / p99 ms', (r) => `${fmt(r.sendToDeliveredP50Ms)} / ${r.sendToDeliveredP99IsLowerBound ? '≥' : ''}${fmt(r.sendToDeliveredP99Ms)}`],
     ['  backlog at end / 10 s later', (r) => `${fmt(r.backlogAtEnd)} / ${fmt(r.backlogAfter10s)}`],
+    ['  10 s later by status', (r) => Object.entries(r.backlogAfter10sByStatus).map(([status, n]) => `${status} ${n}`).join(', ') || '–'],
     ['  refused / errors', (r) => `${JSON.stringify(r.sustainedRefused)} / ${r.sustainedErrors}`],
     ['CPU ms per delivered message', (r) => fmt(r.cpuMsPerMessage, 2)],
     ['  PostgreSQL backends, ms per message', (r) => fmt(r.postgresCpuMsPerMessage, 2)],

@@ -54,6 +54,8 @@ export interface RunFigures {
   sendToDeliveredP99IsLowerBound: boolean;
   backlogAtEnd: number;
   backlogAfter10s: number;
+  /** Where the run's undelivered messages were at the second reading (queued: not yet handed to the carrier; dispatched: awaiting the receipt). */
+  backlogAfter10sByStatus: Record<string, number>;
   /** Messages of the run in a final state other than delivered at the last reading. */
   sustainedNotDeliveredFinal: number;
   /** CPU of the platform's processes over the window per message delivered in it (all-in-one: this whole process, load generator included). */
@@ -151,17 +153,21 @@ export async function measure(target: Target, options: MeasureOptions, log: (lin
     leftover = await notFinal(target, user.accountId);
   }
 
+  if (leftover > 0) log(`${target.label}: ${leftover} messages of the closed loop still unsettled after ${options.drainSeconds} s`);
   const reference = 'bench-sustained';
   log(`${target.label}: sustained run, ${options.sustainedRate}/s offered for ${options.sustainedSeconds} s (receipt delay 0)`);
   const before: Sample = await target.sample();
   const load = await openLoop(sendTo(SUSTAINED_DESTINATION, reference), options.sustainedRate, options.sustainedSeconds, options.sustainedMaxInFlight);
   const after: Sample = await target.sample();
   const backlogAtEnd = await notDelivered(target, user.accountId, reference);
+  log(`${target.label}: offered load over (${load.accepted} accepted), backlog ${backlogAtEnd}; reading it again in ${options.afterSeconds} s`);
   await sleep(Math.max(0, after.at + options.afterSeconds * 1000 - Date.now()));
   const drained: Sample = await target.sample();
   const backlogAfter10s = await notDelivered(target, user.accountId, reference);
   const lastReading = Date.now();
   const messages = await timings(target, user.accountId, reference);
+  const byStatus: Record<string, number> = {};
+  for (const m of messages) if (m.status !== 'delivered') byStatus[m.status] = (byStatus[m.status] ?? 0) + 1;
 
   const windowMs = after.at - before.at;
   const delivered = messages.filter((m) => m.delivered_ms !== null);
@@ -203,6 +209,7 @@ export async function measure(target: Target, options: MeasureOptions, log: (lin
     sendToDeliveredP99IsLowerBound: at(99)?.censored ?? false,
     backlogAtEnd,
     backlogAfter10s,
+    backlogAfter10sByStatus: byStatus,
     sustainedNotDeliveredFinal: messages.filter((m) => m.delivered_ms === null && !NOT_FINAL.includes(m.status)).length,
     cpuMsPerMessage: round(perDelivered(cpuMsBetween(before.platformCpu, after.platformCpu)), 2),
     postgresCpuMsPerMessage: round(perDelivered(cpuMsBetween(before.postgresCpu, after.postgresCpu)), 2),
