@@ -3,6 +3,6 @@ export type { EventTransport, EventsLogger, SubscribeOptions, Subscription } fro
 export { createKafkaTransport, type KafkaTransportOptions } from './kafka/kafka-transport';
 export { createEmbeddedLogTransport, type EmbeddedLogTransportOptions } from './embedded-log/embedded-log-transport';
 export { eventTablesMigration } from './event-tables-migration';
-export { enqueueEvent, enqueueEvents, type OutboxEvent } from './outbox/enqueue-event';
+export { enqueueEvent, enqueueEventIfInserted, enqueueEvents, type OutboxEvent } from './outbox/enqueue-event';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 export { startIdempotentConsumer, type ConsumerOptions, type ConsumerSteps } from './consumer/idempotent-consumer';

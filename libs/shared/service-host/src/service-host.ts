@@ -1,7 +1,7 @@
 import { isSandboxClock, type Clock } from '@mp/clock';
 import { platformV1 } from '@mp/contracts';
 import { migrateLatest, type DatabaseProvider } from '@mp/db';
-import { enqueueEvents, eventTablesMigration, OutboxRelay, startIdempotentConsumer, type EventTransport, type Subscription } from '@mp/events';
+import { enqueueEventIfInserted, enqueueEvents, eventTablesMigration, OutboxRelay, startIdempotentConsumer, type EventTransport, type Subscription } from '@mp/events';
 import { CallTokenVerifier, CUSTOMER, implementService, startGrpcServer, type CallKeys, type RunningGrpcServer } from '@mp/grpc';
 import { currentTraceparent, SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
@@ -73,7 +73,15 @@ export class ServiceHost<C> {
       );
       return envelopes;
     };
-    const outbox: OutboxWriter = { enqueue: async (trx, event) => (await enqueueAll(trx, [event]))[0], enqueueAll };
+    const outbox: OutboxWriter = {
+      enqueue: async (trx, event) => (await enqueueAll(trx, [event]))[0],
+      enqueueAll,
+      async enqueueIfInserted(db, insert, event) {
+        const envelope = await enqueueEventIfInserted(db, insert, { ...event, traceparent: currentTraceparent() }, clock.now());
+        if (envelope) relay.kick(); // the statement has committed
+        return envelope;
+      },
+    };
     this.parts = await this.module.create({ config: this.config, db: this.db, outbox, clock, logger: this.logger, clients, sandbox });
     this.runner = new DueWorkRunner(this.parts.jobs ?? [], this.logger);
     const admin = implementService(

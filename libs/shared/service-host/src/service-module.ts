@@ -13,6 +13,11 @@ export interface OutboxWriter {
   enqueue(trx: Knex.Transaction, event: Omit<OutboxEvent, 'traceparent'>): Promise<EventEnvelope>;
   /** Several events in one statement (a batch of changes committing together); one by one when absent. */
   enqueueAll?(trx: Knex.Transaction, events: Array<Omit<OutboxEvent, 'traceparent'>>): Promise<EventEnvelope[]>;
+  /**
+   * Runs `insert` (skipping a duplicate, returning one row when it inserted) and enqueues the event
+   * only if it inserted, in one statement of its own; undefined when the row existed already.
+   */
+  enqueueIfInserted?(db: Knex, insert: Knex.QueryBuilder, event: Omit<OutboxEvent, 'traceparent'>): Promise<EventEnvelope | undefined>;
 }
 
 /** Enqueues events in order, in one statement when the writer can. */

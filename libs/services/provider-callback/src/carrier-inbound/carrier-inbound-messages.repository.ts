@@ -2,8 +2,9 @@ import type { Knex } from 'knex';
 import type { CarrierInbound } from './carrier-inbound.rules';
 
 /** Stores the callback unless this carrier's message id was stored before (a repeat, whatever its event id); false then. */
-export async function insertCarrierInboundIfNew(db: Knex, provider: string, inbound: CarrierInbound, rawBody: Buffer, recordedAt: Date): Promise<boolean> {
-  const inserted = await db('carrier_inbound_messages')
+/** The insert of a callback's row, skipping one already stored: returns its id only when new. */
+export function carrierInboundInsert(db: Knex, provider: string, inbound: CarrierInbound, rawBody: Buffer, recordedAt: Date): Knex.QueryBuilder {
+  return db('carrier_inbound_messages')
     .insert({
       provider,
       event_id: inbound.eventId,
@@ -20,5 +21,4 @@ export async function insertCarrierInboundIfNew(db: Knex, provider: string, inbo
     .onConflict(['provider', 'carrier_message_id'])
     .ignore()
     .returning('id');
-  return inserted.length > 0;
 }

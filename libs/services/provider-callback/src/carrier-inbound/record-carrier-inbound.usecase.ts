@@ -1,7 +1,7 @@
 import { providerCallbackEvents, TOPICS } from '@mp/contracts';
 import { parseJsonObject } from '../ingest/callback-body';
 import { recordOnce, type RecordOnceDeps } from '../ingest/record-once';
-import { insertCarrierInboundIfNew } from './carrier-inbound-messages.repository';
+import { carrierInboundInsert } from './carrier-inbound-messages.repository';
 import { toCarrierInbound } from './carrier-inbound.rules';
 
 /**
@@ -12,7 +12,7 @@ import { toCarrierInbound } from './carrier-inbound.rules';
  */
 export async function recordCarrierInbound(deps: RecordOnceDeps, carrier: string, rawBody: Buffer): Promise<{ accepted: boolean; eventId: string }> {
   const inbound = toCarrierInbound(parseJsonObject(rawBody));
-  const accepted = await recordOnce(deps, (trx, recordedAt) => insertCarrierInboundIfNew(trx, carrier, inbound, rawBody, recordedAt), {
+  const accepted = await recordOnce(deps, (trx, recordedAt) => carrierInboundInsert(trx, carrier, inbound, rawBody, recordedAt), {
     topic: TOPICS.carrierInbound,
     key: inbound.from,
     type: 'CarrierInboundReceived',

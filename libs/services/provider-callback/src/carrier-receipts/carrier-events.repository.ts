@@ -4,8 +4,9 @@ import type { CarrierReceipt } from './carrier-receipt.rules';
 /** The carrier events of each message, once per (provider, eventId). */
 
 /** Returns false when this provider's event id was stored before (a repeated callback). */
-export async function insertCarrierEventIfNew(db: Knex, provider: string, receipt: CarrierReceipt, receivedAt: Date): Promise<boolean> {
-  const inserted = await db('carrier_events')
+/** The insert of a callback's row, skipping one already stored: returns its id only when new. */
+export function carrierEventInsert(db: Knex, provider: string, receipt: CarrierReceipt, receivedAt: Date): Knex.QueryBuilder {
+  return db('carrier_events')
     .insert({
       provider,
       event_id: receipt.eventId,
@@ -22,5 +23,4 @@ export async function insertCarrierEventIfNew(db: Knex, provider: string, receip
     .onConflict(['provider', 'event_id'])
     .ignore()
     .returning('id');
-  return inserted.length > 0;
 }

@@ -2,7 +2,7 @@ import { providerCallbackEvents, TOPICS } from '@mp/contracts';
 import { parseJsonObject } from '../ingest/callback-body';
 import { recordOnce, type RecordOnceDeps } from '../ingest/record-once';
 import { toCarrierReceipt } from './carrier-receipt.rules';
-import { insertCarrierEventIfNew } from './carrier-events.repository';
+import { carrierEventInsert } from './carrier-events.repository';
 
 /**
  * A verified carrier receipt: stored once per (carrier, eventId) and, only the
@@ -15,7 +15,7 @@ export async function recordCarrierReceipt(
   rawBody: Buffer,
 ): Promise<{ accepted: boolean; eventId: string }> {
   const receipt = toCarrierReceipt(parseJsonObject(rawBody));
-  const accepted = await recordOnce(deps, (trx, recordedAt) => insertCarrierEventIfNew(trx, carrier, receipt, recordedAt), {
+  const accepted = await recordOnce(deps, (trx, recordedAt) => carrierEventInsert(trx, carrier, receipt, recordedAt), {
     topic: TOPICS.carrierReceipts,
     key: receipt.messageId,
     type: 'CarrierReceiptReceived',

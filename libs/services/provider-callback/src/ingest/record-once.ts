@@ -9,18 +9,22 @@ export interface RecordOnceDeps {
 }
 
 /**
- * Stores a verified callback and, only when it was new, enqueues its event in
- * the same transaction: each callback is announced exactly once, and never
- * without its row. `insertIfNew` answers false for a repeat; then nothing
- * changes and the answer is false.
+ * Stores a verified callback and, only when it was new, enqueues its event
+ * with it: each callback is announced exactly once, and never without its
+ * row. `insertOf` builds the row's insert, which skips a repeat (returning no
+ * row); then nothing changes and the answer is false. One statement where
+ * the outbox writer can (a flood of receipts costs one round trip each).
  */
-export function recordOnce(
+export async function recordOnce(
   deps: RecordOnceDeps,
-  insertIfNew: (trx: Knex.Transaction, recordedAt: Date) => Promise<boolean>,
+  insertOf: (db: Knex, recordedAt: Date) => Knex.QueryBuilder,
   event: Parameters<OutboxWriter['enqueue']>[1],
 ): Promise<boolean> {
+  const recordedAt = deps.clock.now();
+  if (deps.outbox.enqueueIfInserted) return (await deps.outbox.enqueueIfInserted(deps.db, insertOf(deps.db, recordedAt), event)) !== undefined;
   return deps.db.transaction(async (trx) => {
-    if (!(await insertIfNew(trx, deps.clock.now()))) return false;
+    const inserted: unknown[] = await insertOf(trx, recordedAt);
+    if (inserted.length === 0) return false;
     await deps.outbox.enqueue(trx, event);
     return true;
   });

@@ -58,3 +58,21 @@ function envelopeOf(event: OutboxEvent, now: Date): EventEnvelope {
     payload: event.payload,
   };
 }
+
+/**
+ * Runs `insert` (an INSERT that skips duplicates and returns one row when it inserted) and, only if
+ * it inserted, writes the event into the outbox: one statement, so atomic without a transaction.
+ * Answers the envelope, or undefined when the row existed already and nothing was written.
+ */
+export async function enqueueEventIfInserted(db: Knex, insert: Knex.QueryBuilder, event: OutboxEvent, now: Date): Promise<EventEnvelope | undefined> {
+  const envelope = envelopeOf(event, now);
+  const { sql, bindings } = insert.toSQL();
+  const result = await db.raw<{ rows: unknown[] }>(
+    `with recorded as (${sql})
+     insert into outbox (event_id, topic, key, type, envelope, created_at)
+     select ?, ?, ?, ?, ?::jsonb, ? from recorded
+     returning event_id`,
+    [...bindings, envelope.id, envelope.topic, envelope.key, envelope.type, JSON.stringify(envelope), now],
+  );
+  return result.rows.length > 0 ? envelope : undefined;
+}

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { RecordingTransport } from '../testing/recording-transport';
 import { recordingLogger, serviceSchema, sleep, uniqueName, waitFor } from '../testing/test-helpers';
 import { claimOutboxBatch } from './claim-outbox-batch';
-import { enqueueEvent, type OutboxEvent } from './enqueue-event';
+import { enqueueEvent, enqueueEventIfInserted, enqueueEvents, type OutboxEvent } from './enqueue-event';
 import { OutboxRelay } from './outbox-relay';
 
 jest.setTimeout(30_000);
@@ -32,6 +32,36 @@ describe('outbox', () => {
   });
   afterEach(async () => {
     await Promise.all(relays.splice(0).map((r) => r.stop()));
+  });
+
+  it('enqueueEvents stores several events with one insert, in order', async () => {
+    const inserts: string[] = [];
+    const watch = (q: { sql: string }) => void (/^insert into "outbox"/.test(q.sql) && inserts.push(q.sql));
+    db.on('query', watch);
+    const stored = await db.transaction((trx) => enqueueEvents(trx, [event(1), event(2), event(3, 'order-2')], NOW));
+    db.off('query', watch);
+    expect(inserts).toHaveLength(1);
+    const rows = await db('outbox').orderBy('id').select('event_id', 'key');
+    expect(rows).toEqual(stored.map((e) => ({ event_id: e.id, key: e.key })));
+  });
+
+  it('enqueueEventIfInserted writes the row and its event in one statement, and nothing for a repeat', async () => {
+    await db.schema.createTable('callbacks', (t) => {
+      t.increments('id');
+      t.text('provider_event_id').unique();
+    });
+    const insertOf = (id: string) => db('callbacks').insert({ provider_event_id: id }).onConflict('provider_event_id').ignore().returning('id');
+    const statements: string[] = [];
+    const watch = (q: { sql: string }) => void statements.push(q.sql);
+    db.on('query', watch);
+    const first = await enqueueEventIfInserted(db, insertOf('evt-1'), event({ n: 1 }), NOW);
+    db.off('query', watch);
+    const repeat = await enqueueEventIfInserted(db, insertOf('evt-1'), event({ n: 2 }), NOW);
+    expect(statements).toHaveLength(1);
+    expect(first).toMatchObject({ type: 'OrderChanged', payload: { n: 1 } });
+    expect(repeat).toBeUndefined();
+    expect(await db('callbacks').count({ n: '*' })).toEqual([{ n: '1' }]);
+    expect((await db('outbox').select('event_id')).map((r) => r.event_id)).toEqual([first!.id]);
   });
 
   it('enqueueEvent returns the envelope it stored', async () => {
