@@ -146,7 +146,7 @@ async function main() {
     ['  ratio accepted to B0 / B1', (r) => `${fmt(r.sustainedAcceptedRatioToB0, 4)} / ${fmt(r.sustainedAcceptedRatioToB1, 4)}`],
     ['  ratio delivered to B0 / B1', (r) => `${fmt(r.sustainedDeliveredRatioToB0, 4)} / ${fmt(r.sustainedDeliveredRatioToB1, 4)}`],
     ['  accept p50 / p99 ms', (r) => `${fmt(r.acceptP50Ms, 1)} / ${fmt(r.acceptP99Ms, 1)}`],
-    ['  send-to-delivered p50 / p99 ms', (r) => `${fmt(r.sendToDeliveredP50Ms)} / ${r.sendToDeliveredP99IsLowerBound ? '≥' : ''}${fmt(r.sendToDeliveredP99Ms)}`],
+    ['  send-to-delivered p50 / p99 ms', (r) => `${r.sendToDeliveredP50IsLowerBound ? '≥' : ''}${fmt(r.sendToDeliveredP50Ms)} / ${r.sendToDeliveredP99IsLowerBound ? '≥' : ''}${fmt(r.sendToDeliveredP99Ms)}`],
     ['  backlog at end / 10 s later', (r) => `${fmt(r.backlogAtEnd)} / ${fmt(r.backlogAfter10s)}`],
     ['  10 s later by status', (r) => Object.entries(r.backlogAfter10sByStatus).map(([status, n]) => `${status} ${n}`).join(', ') || '–'],
     ['  refused / errors', (r) => `${JSON.stringify(r.sustainedRefused)} / ${r.sustainedErrors}`],
