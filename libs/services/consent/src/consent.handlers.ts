@@ -11,12 +11,13 @@ import { resubscribeRecipient } from './opt-in/resubscribe-recipient.usecase';
 import { listOptOuts } from './opt-outs/list-opt-outs.usecase';
 import { recordOptOut } from './opt-outs/record-opt-out.usecase';
 import { getPreferences } from './preferences/get-preferences.usecase';
-import { checkSendPermission } from './send-permission/check-send-permission.usecase';
+import { checkSendPermission, checkSendPermissions } from './send-permission/check-send-permission.usecase';
 
 /** The ConsentService gRPC handlers. */
 export function consentHandlers(deps: ConsentDeps): AsyncHandlers<typeof consentV1.ConsentServiceService> {
   return {
     checkSendPermission: (request, ctx) => checkSendPermission(deps.db, requirePrincipal(ctx), request),
+    checkSendPermissions: (request, ctx) => checkSendPermissions(deps.db, requirePrincipal(ctx), request.requests),
     recordOptOut: (request, ctx) => recordOptOut(deps, requirePrincipal(ctx), request),
     optIn: (request, ctx) => resubscribeRecipient(deps, requirePrincipal(ctx), request),
     listOptOuts: (request, ctx) => listOptOuts(deps, requirePrincipal(ctx), request),

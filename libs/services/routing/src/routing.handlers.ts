@@ -11,13 +11,14 @@ import type { RoutingDeps } from './routing-deps';
 import { getRoutingPolicy } from './routing-policy/get-routing-policy.usecase';
 import { previewRoute } from './routing-policy/preview-route.usecase';
 import { updateRoutingPolicy } from './routing-policy/update-routing-policy.usecase';
-import { chooseSender } from './sender-choice/choose-sender.usecase';
+import { chooseSender, chooseSenders, senderChoiceToProto } from './sender-choice/choose-sender.usecase';
 
 /** The RoutingService gRPC handlers: translation between proto messages and the use cases only. */
 export function routingHandlers(deps: RoutingDeps): AsyncHandlers<typeof routingV1.RoutingServiceService> {
   return {
     listNumbers: async (request, ctx) => ({ items: (await listNumbers(deps.db, requirePrincipal(ctx), request)).map(numberToProto) }),
     chooseSender: (request, ctx) => chooseSender(deps, requirePrincipal(ctx), request),
+    chooseSenders: async (request, ctx) => ({ choices: (await chooseSenders(deps, requirePrincipal(ctx), request.requests)).map(senderChoiceToProto) }),
     resolveNumber: async (request) => numberToProto(await resolveNumber(deps.db, request)),
     getRoutingPolicy: (request, ctx) => getRoutingPolicy(deps, requirePrincipal(ctx), request),
     updateRoutingPolicy: (request, ctx) => updateRoutingPolicy(deps, requirePrincipal(ctx), request),

@@ -26,18 +26,40 @@ export interface LatestEntryQuery {
   sendingSubaccountId: string | null;
 }
 
-/** The recipient's latest entry on one channel (an every-channel entry of that address included), if any. */
-export async function latestEntry(db: Knex, query: LatestEntryQuery): Promise<ConsentEntryRow | undefined> {
-  const channels = [query.channelType];
-  if ((channelsOfAddress(query.recipient) as string[]).includes(query.channelType)) channels.push(EVERY_CHANNEL);
-  const q = db<ConsentEntryRow>(CONSENT_ENTRIES)
-    .where({ account_id: query.accountId, recipient: query.recipient })
-    .whereIn('channel_type', channels);
-  if (query.sendingSubaccountId !== null) {
-    const sub = query.sendingSubaccountId;
-    q.andWhere((w) => w.where('subaccount_id', sub).orWhereNull('subaccount_id'));
-  }
-  return q.orderBy('position', 'desc').first();
+/**
+ * The recipient's latest entry on one channel (an every-channel entry of
+ * that address included), for each query: its id (index-aligned with
+ * `queries`; undefined when the recipient has none there), in one statement.
+ */
+export async function latestEntryIds(db: Knex, queries: readonly LatestEntryQuery[]): Promise<Array<string | undefined>> {
+  const found: Array<string | undefined> = queries.map(() => undefined);
+  if (queries.length === 0) return found;
+  const input = queries.map((q, i) => ({
+    i,
+    account_id: q.accountId,
+    recipient: q.recipient,
+    channel_type: q.channelType,
+    // An every-channel entry counts when the channel is one of the address's.
+    every_channel: (channelsOfAddress(q.recipient) as string[]).includes(q.channelType) ? EVERY_CHANNEL : null,
+    sending_subaccount_id: q.sendingSubaccountId,
+  }));
+  const { rows } = (await db.raw(
+    `select k.i, e.entry_id
+       from jsonb_to_recordset(?::jsonb) as k(i int, account_id uuid, recipient text, channel_type text, every_channel text, sending_subaccount_id uuid)
+       cross join lateral (
+         select e.entry_id
+           from ${CONSENT_ENTRIES} e
+          where e.account_id = k.account_id
+            and e.recipient = k.recipient
+            and (e.channel_type = k.channel_type or e.channel_type = k.every_channel)
+            and (k.sending_subaccount_id is null or e.subaccount_id = k.sending_subaccount_id or e.subaccount_id is null)
+          order by e.position desc
+          limit 1
+       ) e`,
+    [JSON.stringify(input)],
+  )) as { rows: Array<{ i: number; entry_id: string }> };
+  for (const row of rows) found[row.i] = row.entry_id;
+  return found;
 }
 
 /**

@@ -15,6 +15,43 @@ export async function listOptOutsForRecipient(db: Knex, accountId: string, recip
   return rows.map(toOptOut);
 }
 
+/** One recipient on one channel in one account, as listOptOutsForRecipients looks it up. */
+export interface RecipientChannel {
+  accountId: string;
+  recipient: string;
+  channelType: string;
+}
+
+/**
+ * listOptOutsForRecipient for many (account, recipient, channel) at once, in
+ * one statement: each key's opt-outs (index-aligned with `keys`), oldest first.
+ */
+export async function listOptOutsForRecipients(db: Knex, keys: readonly RecipientChannel[]): Promise<OptOutInForce[][]> {
+  if (keys.length === 0) return [];
+  // Each distinct key once; the keys that repeat it share its list.
+  const distinct = new Map<string, number>();
+  const input: Array<{ i: number; account_id: string; recipient: string; channel_type: string }> = [];
+  const slot = keys.map((k) => {
+    const recipient = canonicalAddress(k.recipient);
+    const key = `${k.accountId}\n${recipient}\n${k.channelType}`;
+    if (!distinct.has(key)) {
+      distinct.set(key, input.length);
+      input.push({ i: input.length, account_id: k.accountId, recipient, channel_type: k.channelType });
+    }
+    return distinct.get(key)!;
+  });
+  const found: OptOutInForce[][] = input.map(() => []);
+  const { rows } = (await db.raw(
+    `select k.i, o.*
+       from jsonb_to_recordset(?::jsonb) as k(i int, account_id uuid, recipient text, channel_type text)
+       join ${OPT_OUTS} o on o.account_id = k.account_id and o.recipient = k.recipient and lower(o.channel_type) = lower(k.channel_type)
+      order by o.created_at asc, o.id asc`,
+    [JSON.stringify(input)],
+  )) as { rows: Array<OptOutRow & { i: number }> };
+  for (const { i, ...row } of rows) found[i].push(toOptOut(row));
+  return slot.map((i) => [...found[i]]);
+}
+
 /** Where one opt-out applies: the projection's unique key. */
 export type Placement = Pick<OptOutRow, 'account_id' | 'subaccount_id' | 'recipient' | 'channel_type' | 'scope' | 'receiving_number'>;
 

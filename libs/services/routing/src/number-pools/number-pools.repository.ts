@@ -28,35 +28,25 @@ const toPool = (row: PoolRow): NumberPool => ({
 const scoped = (query: Knex.QueryBuilder, column: string, subaccountId: string | undefined) =>
   subaccountId === undefined ? query.whereNull(column) : query.where(column, subaccountId);
 
-/**
- * The pool of a send's scope (the subaccount's, or the account-level one for
- * an account-level send) that has an active number serving `channel`; pools
- * of one scope never share a channel, so there is at most one.
- */
-export async function findPoolServing(db: Knex, accountId: string, subaccountId: string | undefined, channel: ChannelType): Promise<NumberPool | undefined> {
-  const query = db<PoolRow>('number_pools as p').where('p.account_id', accountId);
-  scoped(query, 'p.subaccount_id', subaccountId);
-  const row = await query
-    .whereExists((q) =>
-      q
-        .select(db.raw('1'))
-        .from('number_pool_members as m')
-        .join('numbers as n', 'n.number_id', 'm.number_id')
-        .whereRaw('m.pool_id = p.pool_id')
-        .where('n.status', 'active')
-        .whereRaw('n.channel_types @> ?::jsonb', [JSON.stringify([channel])]),
-    )
-    .orderBy('p.created_at')
-    .first('p.*');
-  return row ? toPool(row) : undefined;
-}
-
 /** The pool, its row locked for the caller's transaction when `forUpdate` (picks and changes of one pool go one at a time). */
 export async function findPool(db: Knex, accountId: string, poolId: string, forUpdate = false): Promise<NumberPool | undefined> {
   const query = db<PoolRow>('number_pools').where({ account_id: accountId, pool_id: poolId });
   if (forUpdate) query.forUpdate();
   const row = await query.first();
   return row ? toPool(row) : undefined;
+}
+
+/**
+ * The pools with these ids, in pool id order. With `forUpdate` their rows are
+ * locked for the caller's transaction, one after another in that order (so
+ * two batches of sender choices never wait on each other in a circle).
+ */
+export async function findPools(db: Knex, poolIds: readonly string[], forUpdate = false): Promise<Map<string, NumberPool>> {
+  if (poolIds.length === 0) return new Map();
+  const query = db<PoolRow>('number_pools').whereIn('pool_id', [...poolIds]).orderBy('pool_id');
+  if (forUpdate) query.forUpdate();
+  const rows = await query.select('*');
+  return new Map(rows.map((row) => [row.pool_id, toPool(row)]));
 }
 
 /** The account's pools, oldest first; with a subaccount, only its pools. */
@@ -87,15 +77,18 @@ export async function withMembers(db: Knex, pools: NumberPool[]): Promise<Number
   return pools.map((p) => ({ ...p, numbers: members.get(p.poolId) ?? [] }));
 }
 
-/** The pool's active numbers serving `channel`, in rotation order. */
-export async function poolNumbersFor(db: Knex, poolId: string, channel: ChannelType): Promise<SenderNumber[]> {
+/** Each pool's active numbers (any channel), in rotation order; a pool without any maps to []. */
+export async function activeMembersOf(db: Knex, poolIds: readonly string[]): Promise<Map<string, SenderNumber[]>> {
+  const members = new Map<string, SenderNumber[]>(poolIds.map((id) => [id, []]));
+  if (poolIds.length === 0) return members;
   const rows = await db<NumberRow>('number_pool_members as m')
     .join('numbers as n', 'n.number_id', 'm.number_id')
-    .where({ 'm.pool_id': poolId, 'n.status': 'active' })
-    .whereRaw('n.channel_types @> ?::jsonb', [JSON.stringify([channel])])
-    .orderBy('m.position')
+    .whereIn('m.pool_id', [...poolIds])
+    .where('n.status', 'active')
+    .orderBy([{ column: 'm.pool_id' }, { column: 'm.position' }])
     .select('n.*', 'm.pool_id');
-  return rows.map(toNumber);
+  for (const row of rows) members.get(row.pool_id!)!.push(toNumber(row));
+  return members;
 }
 
 /** Which pools hold any of `numberIds` (a number is in at most one), other than `exceptPoolId`. */
@@ -149,19 +142,43 @@ export async function deletePoolRow(trx: Knex.Transaction, poolId: string): Prom
   await trx('number_pools').where({ pool_id: poolId }).delete();
 }
 
-export async function saveRotation(trx: Knex.Transaction, poolId: string, rotation: NumberPool['rotation']): Promise<void> {
-  await trx('number_pools').where({ pool_id: poolId }).update({ rotation: JSON.stringify(rotation) });
+/** Stores each pool's rotation (RoundRobin positions per channel), one statement for all. */
+export async function saveRotations(trx: Knex.Transaction, rotations: ReadonlyMap<string, NumberPool['rotation']>): Promise<void> {
+  if (rotations.size === 0) return;
+  const rows = [...rotations].map(([pool_id, rotation]) => ({ pool_id, rotation }));
+  await trx.raw(
+    'update number_pools as p set rotation = u.rotation from jsonb_to_recordset(?::jsonb) as u(pool_id text, rotation jsonb) where p.pool_id = u.pool_id',
+    [JSON.stringify(rows)],
+  );
 }
 
-/** Sticky: the number `recipient` last heard from through this pool. */
-export async function stickyNumberOf(db: Knex, poolId: string, recipient: string): Promise<string | undefined> {
-  const row = await db('pool_sticky_senders').where({ pool_id: poolId, recipient }).first('number_id');
-  return row?.number_id;
+/** A Sticky pool's memory of one recipient: the number it last heard from. */
+export interface StickyKey {
+  poolId: string;
+  recipient: string;
 }
 
-export async function rememberSticky(trx: Knex.Transaction, poolId: string, recipient: string, numberId: string, now: Date): Promise<void> {
+export const stickyKeyOf = (k: StickyKey) => `${k.poolId}\n${k.recipient}`;
+
+/** Sticky: the number each (pool, recipient) last heard from, keyed by stickyKeyOf; those never remembered are absent. */
+export async function stickyNumbersOf(db: Knex, keys: readonly StickyKey[]): Promise<Map<string, string>> {
+  const remembered = new Map<string, string>();
+  if (keys.length === 0) return remembered;
+  const rows: Array<{ pool_id: string; recipient: string; number_id: string }> = await db('pool_sticky_senders')
+    .whereIn(
+      ['pool_id', 'recipient'],
+      keys.map((k) => [k.poolId, k.recipient]),
+    )
+    .select('pool_id', 'recipient', 'number_id');
+  for (const row of rows) remembered.set(stickyKeyOf({ poolId: row.pool_id, recipient: row.recipient }), row.number_id);
+  return remembered;
+}
+
+/** Remembers, for each (pool, recipient) given once, the number it heard from now; one statement for all. */
+export async function rememberStickies(trx: Knex.Transaction, rows: ReadonlyArray<StickyKey & { numberId: string }>, now: Date): Promise<void> {
+  if (rows.length === 0) return;
   await trx('pool_sticky_senders')
-    .insert({ pool_id: poolId, recipient, number_id: numberId, chosen_at: now })
+    .insert(rows.map((r) => ({ pool_id: r.poolId, recipient: r.recipient, number_id: r.numberId, chosen_at: now })))
     .onConflict(['pool_id', 'recipient'])
     .merge(['number_id', 'chosen_at']);
 }

@@ -92,21 +92,6 @@ export async function releaseNumber(db: Knex, numberId: string, now: Date): Prom
 }
 
 /**
- * The active number for `channel`: one assigned to the subaccount first,
- * else an account-level one. Numbers of other subaccounts are never used.
- */
-export async function findSender(db: Knex, accountId: string, subaccountId: string | undefined, channel: ChannelType): Promise<SenderNumber | undefined> {
-  const query = db<NumberRow>('numbers')
-    .where({ account_id: accountId, status: 'active' })
-    .whereRaw('channel_types @> ?::jsonb', [JSON.stringify([channel])]);
-  if (subaccountId === undefined) query.whereNull('subaccount_id');
-  else query.where((q) => q.whereNull('subaccount_id').orWhere('subaccount_id', subaccountId));
-  // false sorts before true: subaccount-assigned numbers come first.
-  const row = await query.orderByRaw('(subaccount_id is null) asc, created_at asc, number_id asc').first();
-  return row ? toNumber(row) : undefined;
-}
-
-/**
  * The active number or sender address `address` serving `channel`, whichever
  * account holds it. Email addresses compare case-insensitively (sandbox sender
  * addresses are stored in lower case); E.164 numbers exactly.
@@ -121,7 +106,12 @@ export async function findActiveNumberByAddress(db: Knex, address: string, chann
   return row ? toNumber(row) : undefined;
 }
 
-/** Counts one more pick from a pool. */
-export async function countPoolUse(trx: Knex.Transaction, numberId: string): Promise<void> {
-  await trx('numbers').where({ number_id: numberId }).increment('use_count', 1);
+/** Counts the picks from pools: `uses` maps each number to how many more times it was picked; one statement for all. */
+export async function countPoolUses(trx: Knex.Transaction, uses: ReadonlyMap<string, number>): Promise<void> {
+  if (uses.size === 0) return;
+  const rows = [...uses].map(([number_id, picks]) => ({ number_id, picks }));
+  await trx.raw(
+    'update numbers as n set use_count = n.use_count + u.picks from jsonb_to_recordset(?::jsonb) as u(number_id text, picks bigint) where n.number_id = u.number_id',
+    [JSON.stringify(rows)],
+  );
 }

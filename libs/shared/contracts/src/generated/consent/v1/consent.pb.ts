@@ -43,6 +43,15 @@ export interface CheckSendPermissionResponse {
   decidedByEntryId?: string | undefined;
 }
 
+export interface CheckSendPermissionsRequest {
+  requests: CheckSendPermissionRequest[];
+}
+
+export interface CheckSendPermissionsResponse {
+  /** One per request, in request order. */
+  results: CheckSendPermissionResponse[];
+}
+
 /**
  * Which route base a call came through: /v1/subaccounts/{subaccountId}/...
  * (subaccount_route true) or /v1/accounts/{accountId}/....
@@ -532,6 +541,148 @@ export const CheckSendPermissionResponse: MessageFns<CheckSendPermissionResponse
     message.allowed = object.allowed ?? false;
     message.reason = object.reason ?? undefined;
     message.decidedByEntryId = object.decidedByEntryId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCheckSendPermissionsRequest(): CheckSendPermissionsRequest {
+  return { requests: [] };
+}
+
+export const CheckSendPermissionsRequest: MessageFns<CheckSendPermissionsRequest> = {
+  encode(message: CheckSendPermissionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.requests) {
+      CheckSendPermissionRequest.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckSendPermissionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckSendPermissionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.requests.push(CheckSendPermissionRequest.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckSendPermissionsRequest {
+    return {
+      requests: globalThis.Array.isArray(object?.requests)
+        ? object.requests.map((e: any) => CheckSendPermissionRequest.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CheckSendPermissionsRequest): unknown {
+    const obj: any = {};
+    if (message.requests?.length) {
+      obj.requests = message.requests.map((e) => CheckSendPermissionRequest.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckSendPermissionsRequest>, I>>(base?: I): CheckSendPermissionsRequest {
+    return CheckSendPermissionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckSendPermissionsRequest>, I>>(object: I): CheckSendPermissionsRequest {
+    const message = createBaseCheckSendPermissionsRequest();
+    message.requests = object.requests?.map((e) => CheckSendPermissionRequest.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCheckSendPermissionsResponse(): CheckSendPermissionsResponse {
+  return { results: [] };
+}
+
+export const CheckSendPermissionsResponse: MessageFns<CheckSendPermissionsResponse> = {
+  encode(message: CheckSendPermissionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.results) {
+      CheckSendPermissionResponse.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckSendPermissionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckSendPermissionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.results.push(CheckSendPermissionResponse.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckSendPermissionsResponse {
+    return {
+      results: globalThis.Array.isArray(object?.results)
+        ? object.results.map((e: any) => CheckSendPermissionResponse.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CheckSendPermissionsResponse): unknown {
+    const obj: any = {};
+    if (message.results?.length) {
+      obj.results = message.results.map((e) => CheckSendPermissionResponse.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckSendPermissionsResponse>, I>>(base?: I): CheckSendPermissionsResponse {
+    return CheckSendPermissionsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckSendPermissionsResponse>, I>>(object: I): CheckSendPermissionsResponse {
+    const message = createBaseCheckSendPermissionsResponse();
+    message.results = object.results?.map((e) => CheckSendPermissionResponse.fromPartial(e)) || [];
     return message;
   },
 };
@@ -3642,6 +3793,24 @@ export const ConsentServiceService = {
       Buffer.from(CheckSendPermissionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CheckSendPermissionResponse => CheckSendPermissionResponse.decode(value),
   },
+  /**
+   * Services only: CheckSendPermission for many attempts at once (messaging's
+   * dispatcher), one result per request in request order, with a fixed number
+   * of statements per batch. An item CheckSendPermission would refuse
+   * (invalid, out of reach) refuses the whole batch, its fields named
+   * requests[i].<field>.
+   */
+  checkSendPermissions: {
+    path: "/consent.v1.ConsentService/CheckSendPermissions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CheckSendPermissionsRequest): Buffer =>
+      Buffer.from(CheckSendPermissionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CheckSendPermissionsRequest => CheckSendPermissionsRequest.decode(value),
+    responseSerialize: (value: CheckSendPermissionsResponse): Buffer =>
+      Buffer.from(CheckSendPermissionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CheckSendPermissionsResponse => CheckSendPermissionsResponse.decode(value),
+  },
   /** POST .../recipient-consent/opt-out */
   recordOptOut: {
     path: "/consent.v1.ConsentService/RecordOptOut" as const,
@@ -3756,6 +3925,14 @@ export const ConsentServiceService = {
 export interface ConsentServiceServer extends UntypedServiceImplementation {
   /** Asked by messaging before every channel attempt. */
   checkSendPermission: handleUnaryCall<CheckSendPermissionRequest, CheckSendPermissionResponse>;
+  /**
+   * Services only: CheckSendPermission for many attempts at once (messaging's
+   * dispatcher), one result per request in request order, with a fixed number
+   * of statements per batch. An item CheckSendPermission would refuse
+   * (invalid, out of reach) refuses the whole batch, its fields named
+   * requests[i].<field>.
+   */
+  checkSendPermissions: handleUnaryCall<CheckSendPermissionsRequest, CheckSendPermissionsResponse>;
   /** POST .../recipient-consent/opt-out */
   recordOptOut: handleUnaryCall<RecordOptOutRequest, OptOutRecorded>;
   /** POST .../recipient-consent/opt-in (re-subscribe with evidence) */
@@ -3797,6 +3974,28 @@ export interface ConsentServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CheckSendPermissionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Services only: CheckSendPermission for many attempts at once (messaging's
+   * dispatcher), one result per request in request order, with a fixed number
+   * of statements per batch. An item CheckSendPermission would refuse
+   * (invalid, out of reach) refuses the whole batch, its fields named
+   * requests[i].<field>.
+   */
+  checkSendPermissions(
+    request: CheckSendPermissionsRequest,
+    callback: (error: ServiceError | null, response: CheckSendPermissionsResponse) => void,
+  ): ClientUnaryCall;
+  checkSendPermissions(
+    request: CheckSendPermissionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CheckSendPermissionsResponse) => void,
+  ): ClientUnaryCall;
+  checkSendPermissions(
+    request: CheckSendPermissionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CheckSendPermissionsResponse) => void,
   ): ClientUnaryCall;
   /** POST .../recipient-consent/opt-out */
   recordOptOut(

@@ -252,6 +252,30 @@ export interface ChooseSenderResponse {
   poolId?: string | undefined;
 }
 
+export interface ChooseSendersRequest {
+  requests: ChooseSenderRequest[];
+}
+
+/** One per request, in request order. */
+export interface SenderChoice {
+  /** Set when a sender was chosen. */
+  sender?:
+    | ChooseSenderResponse
+    | undefined;
+  /**
+   * Set instead when ChooseSender would have refused this item: the code its
+   * error carries to a client (e.g. INVALID_OPERATION: no sender for the
+   * channel; NOT_FOUND: an account or subaccount out of reach;
+   * VALIDATION_FAILED: a missing account or unknown channel), and its detail.
+   */
+  errorCode?: string | undefined;
+  errorMessage?: string | undefined;
+}
+
+export interface ChooseSendersResponse {
+  choices: SenderChoice[];
+}
+
 export interface ResolveNumberRequest {
   address: string;
   channelType: string;
@@ -3263,6 +3287,259 @@ export const ChooseSenderResponse: MessageFns<ChooseSenderResponse> = {
   },
 };
 
+function createBaseChooseSendersRequest(): ChooseSendersRequest {
+  return { requests: [] };
+}
+
+export const ChooseSendersRequest: MessageFns<ChooseSendersRequest> = {
+  encode(message: ChooseSendersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.requests) {
+      ChooseSenderRequest.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChooseSendersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChooseSendersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.requests.push(ChooseSenderRequest.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChooseSendersRequest {
+    return {
+      requests: globalThis.Array.isArray(object?.requests)
+        ? object.requests.map((e: any) => ChooseSenderRequest.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ChooseSendersRequest): unknown {
+    const obj: any = {};
+    if (message.requests?.length) {
+      obj.requests = message.requests.map((e) => ChooseSenderRequest.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChooseSendersRequest>, I>>(base?: I): ChooseSendersRequest {
+    return ChooseSendersRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChooseSendersRequest>, I>>(object: I): ChooseSendersRequest {
+    const message = createBaseChooseSendersRequest();
+    message.requests = object.requests?.map((e) => ChooseSenderRequest.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSenderChoice(): SenderChoice {
+  return { sender: undefined, errorCode: undefined, errorMessage: undefined };
+}
+
+export const SenderChoice: MessageFns<SenderChoice> = {
+  encode(message: SenderChoice, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sender !== undefined) {
+      ChooseSenderResponse.encode(message.sender, writer.uint32(10).fork()).join();
+    }
+    if (message.errorCode !== undefined) {
+      writer.uint32(18).string(message.errorCode);
+    }
+    if (message.errorMessage !== undefined) {
+      writer.uint32(26).string(message.errorMessage);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SenderChoice {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSenderChoice();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sender = ChooseSenderResponse.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.errorCode = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.errorMessage = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SenderChoice {
+    return {
+      sender: isSet(object.sender) ? ChooseSenderResponse.fromJSON(object.sender) : undefined,
+      errorCode: isSet(object.errorCode)
+        ? globalThis.String(object.errorCode)
+        : isSet(object.error_code)
+        ? globalThis.String(object.error_code)
+        : undefined,
+      errorMessage: isSet(object.errorMessage)
+        ? globalThis.String(object.errorMessage)
+        : isSet(object.error_message)
+        ? globalThis.String(object.error_message)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SenderChoice): unknown {
+    const obj: any = {};
+    if (message.sender !== undefined) {
+      obj.sender = ChooseSenderResponse.toJSON(message.sender);
+    }
+    if (message.errorCode !== undefined) {
+      obj.errorCode = message.errorCode;
+    }
+    if (message.errorMessage !== undefined) {
+      obj.errorMessage = message.errorMessage;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SenderChoice>, I>>(base?: I): SenderChoice {
+    return SenderChoice.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SenderChoice>, I>>(object: I): SenderChoice {
+    const message = createBaseSenderChoice();
+    message.sender = (object.sender !== undefined && object.sender !== null)
+      ? ChooseSenderResponse.fromPartial(object.sender)
+      : undefined;
+    message.errorCode = object.errorCode ?? undefined;
+    message.errorMessage = object.errorMessage ?? undefined;
+    return message;
+  },
+};
+
+function createBaseChooseSendersResponse(): ChooseSendersResponse {
+  return { choices: [] };
+}
+
+export const ChooseSendersResponse: MessageFns<ChooseSendersResponse> = {
+  encode(message: ChooseSendersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.choices) {
+      SenderChoice.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChooseSendersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChooseSendersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.choices.push(SenderChoice.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChooseSendersResponse {
+    return {
+      choices: globalThis.Array.isArray(object?.choices)
+        ? object.choices.map((e: any) => SenderChoice.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ChooseSendersResponse): unknown {
+    const obj: any = {};
+    if (message.choices?.length) {
+      obj.choices = message.choices.map((e) => SenderChoice.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChooseSendersResponse>, I>>(base?: I): ChooseSendersResponse {
+    return ChooseSendersResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChooseSendersResponse>, I>>(object: I): ChooseSendersResponse {
+    const message = createBaseChooseSendersResponse();
+    message.choices = object.choices?.map((e) => SenderChoice.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseResolveNumberRequest(): ResolveNumberRequest {
   return { address: "", channelType: "" };
 }
@@ -3374,6 +3651,22 @@ export const RoutingServiceService = {
     responseSerialize: (value: ChooseSenderResponse): Buffer =>
       Buffer.from(ChooseSenderResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ChooseSenderResponse => ChooseSenderResponse.decode(value),
+  },
+  /**
+   * Services only: ChooseSender for many attempts at once (messaging's
+   * dispatcher), answered as if each were asked in turn, in request order,
+   * with a fixed number of statements per batch. An item ChooseSender would
+   * refuse gets its error in its choice; the other items are still answered.
+   */
+  chooseSenders: {
+    path: "/routing.v1.RoutingService/ChooseSenders" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ChooseSendersRequest): Buffer => Buffer.from(ChooseSendersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ChooseSendersRequest => ChooseSendersRequest.decode(value),
+    responseSerialize: (value: ChooseSendersResponse): Buffer =>
+      Buffer.from(ChooseSendersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ChooseSendersResponse => ChooseSendersResponse.decode(value),
   },
   /**
    * Services only: which account's active number (or sender address) this
@@ -3518,6 +3811,13 @@ export interface RoutingServiceServer extends UntypedServiceImplementation {
   /** Which of the account's numbers a message to `destination` goes from. */
   chooseSender: handleUnaryCall<ChooseSenderRequest, ChooseSenderResponse>;
   /**
+   * Services only: ChooseSender for many attempts at once (messaging's
+   * dispatcher), answered as if each were asked in turn, in request order,
+   * with a fixed number of statements per batch. An item ChooseSender would
+   * refuse gets its error in its choice; the other items are still answered.
+   */
+  chooseSenders: handleUnaryCall<ChooseSendersRequest, ChooseSendersResponse>;
+  /**
    * Services only: which account's active number (or sender address) this
    * is, for a channel; NOT_FOUND when none (e.g. an inbound message to a
    * released number).
@@ -3590,6 +3890,27 @@ export interface RoutingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ChooseSenderResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Services only: ChooseSender for many attempts at once (messaging's
+   * dispatcher), answered as if each were asked in turn, in request order,
+   * with a fixed number of statements per batch. An item ChooseSender would
+   * refuse gets its error in its choice; the other items are still answered.
+   */
+  chooseSenders(
+    request: ChooseSendersRequest,
+    callback: (error: ServiceError | null, response: ChooseSendersResponse) => void,
+  ): ClientUnaryCall;
+  chooseSenders(
+    request: ChooseSendersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ChooseSendersResponse) => void,
+  ): ClientUnaryCall;
+  chooseSenders(
+    request: ChooseSendersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ChooseSendersResponse) => void,
   ): ClientUnaryCall;
   /**
    * Services only: which account's active number (or sender address) this
