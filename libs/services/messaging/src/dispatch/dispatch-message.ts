@@ -6,6 +6,7 @@ import { hasExpired } from '../messages/expiry';
 import type { MessageRow } from '../messages/message.types';
 import type { MessagingClients } from '../messaging-clients';
 import type { AcceptedSubmission, ConsentDecision, DispatchTransitions, Sender } from './dispatch-transitions';
+import { singleLookups, type SendLookups } from './send-lookups';
 
 export interface DispatchMessageDeps {
   clients: MessagingClients;
@@ -52,20 +53,14 @@ export async function dispatchMessage(deps: DispatchMessageDeps, message: Messag
  * write of each outcome is one, and a carrier's acceptance is left for the
  * pass to record together with the rest of its batch.
  */
-export async function tryMessage(deps: DispatchMessageDeps, message: MessageRow): Promise<TryOutcome> {
-  const { clients, transitions, clock } = deps;
-  // Background work has no customer (even when a sandbox clock advance runs it): messaging asks as itself.
-  const options = { asService: true };
-  const scope = { accountId: message.account_id, subaccountId: message.subaccount_id ?? undefined };
+export async function tryMessage(deps: DispatchMessageDeps, message: MessageRow, lookups: SendLookups = singleLookups(deps.clients)): Promise<TryOutcome> {
+  const { transitions, clock } = deps;
   const outcome = (row: unknown, result: DispatchResult): TryOutcome => ({ result: row ? result : 'lost_lease' });
   if (hasExpired(message, clock.now())) return outcome(await transitions.expired(message, clock.now()), 'expired');
 
   let sender: Sender;
   try {
-    const chosen = await clients.routing.chooseSender(
-      { ...scope, channelType: message.channel_type, destination: message.destination },
-      options,
-    );
+    const chosen = await lookups.chooseSender(message);
     if (!chosen.fromAddress) return outcome(await noSender(deps, message, `no sender number for ${message.channel_type}`), 'deferred');
     sender = { fromAddress: chosen.fromAddress, numberId: chosen.numberId };
   } catch (error) {
@@ -80,10 +75,7 @@ export async function tryMessage(deps: DispatchMessageDeps, message: MessageRow)
   // Which consent ledger entry decided this attempt goes into its audit entry (issue 10 point 10).
   let consent: ConsentDecision;
   try {
-    const permission = await clients.consent.checkSendPermission(
-      { ...scope, channelType: message.channel_type, recipient: message.destination, fromAddress: sender.fromAddress },
-      options,
-    );
+    const permission = await lookups.checkPermission(message, sender.fromAddress);
     consent = { decidedByEntryId: permission.decidedByEntryId || undefined };
     if (!permission.allowed) {
       const reason = permission.reason || 'recipient opted out';

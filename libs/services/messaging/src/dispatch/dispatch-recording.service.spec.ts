@@ -22,7 +22,7 @@ describe('a dispatch pass records its carrier acceptances together', () => {
     await database.reset();
   });
 
-  it('writes a chunk of sends with one update, one audit insert and one event insert, each message as if sent alone', async () => {
+  it('asks routing and consent once per chunk and writes its sends with one update, one audit insert and one event insert, each message as if sent alone', async () => {
     h = await startHarness(database);
     // Held while they are accepted, so no pass takes some of them early: one pass takes all twelve.
     await h.hold('batching test');
@@ -32,9 +32,12 @@ describe('a dispatch pass records its carrier acceptances together', () => {
     const updates = watchStatements(h, /^update messages as m\s+set status = 'dispatched'/);
     const audits = watchStatements(h, /^insert into "message_audit"/);
     const events = watchStatements(h, /^insert into "outbox"/);
+    const callsBefore = h.clients.calls.length;
     await h.releaseHold();
     await h.dispatch();
     await h.messaging.dispatcher.idle();
+    // Senders and consent asked once for the chunk, not once per message.
+    expect(h.clients.calls.slice(callsBefore)).toEqual(['routing.chooseSenders', 'consent.checkSendPermissions']);
     expect(updates).toHaveLength(1);
     expect(audits).toHaveLength(1);
     expect(events).toHaveLength(1);

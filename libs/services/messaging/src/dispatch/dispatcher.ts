@@ -3,6 +3,7 @@ import type { DueJob, OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
 import { CoalescedRunner } from './coalesced-runner';
 import { tryMessage, type DispatchMessageDeps } from './dispatch-message';
+import { batchLookups } from './send-lookups';
 import type { MessageRow } from '../messages/message.types';
 import { claimDueMessages } from './dispatch.repository';
 import { DispatchTransitions, type AcceptedSubmission } from './dispatch-transitions';
@@ -106,7 +107,8 @@ export class Dispatcher {
   }
 
   /**
-   * Tries a chunk of claimed messages (CONCURRENCY carrier calls in flight), then records the
+   * Tries a chunk of claimed messages (their senders and consent asked in one call each,
+   * CONCURRENCY carrier calls in flight), then records the
    * carrier's acceptances together: one transaction for the chunk, not one per message. The chunk
    * is small so a receipt rarely overtakes the record of its dispatch (the receipt consumer retries
    * one that does).
@@ -114,9 +116,10 @@ export class Dispatcher {
   private async sendChunk(messages: MessageRow[]): Promise<void> {
     const { carrier, logger } = this.options;
     const accepted: AcceptedSubmission[] = [];
+    const lookups = await batchLookups(this.options.clients, this.options.clock, messages);
     await forEachLimited(messages, CONCURRENCY, async (message) => {
       try {
-        const outcome = await tryMessage({ ...this.options, carrier: carrier!, transitions: this.transitions }, message);
+        const outcome = await tryMessage({ ...this.options, carrier: carrier!, transitions: this.transitions }, message, lookups);
         if ('accepted' in outcome) accepted.push(outcome.accepted);
         else logger.debug('dispatch try', { messageId: message.id, result: outcome.result });
       } catch (error) {

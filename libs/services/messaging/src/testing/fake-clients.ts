@@ -32,6 +32,17 @@ export class FakeClients implements MessagingClients {
       if (this.sender instanceof Error) throw this.sender;
       return this.sender;
     },
+    // The batch answers each item as the single call would; an error without a code is routing unreachable.
+    chooseSenders: async (req: routingV1.ChooseSendersRequest): Promise<routingV1.ChooseSendersResponse> => {
+      this.calls.push('routing.chooseSenders');
+      const sender = this.sender;
+      if (sender instanceof Error && !(sender as { code?: string }).code) throw sender;
+      return {
+        choices: req.requests.map(() =>
+          sender instanceof Error ? { errorCode: (sender as { code?: string }).code, errorMessage: sender.message } : { sender },
+        ),
+      };
+    },
     getRoutingPolicy: async (req: routingV1.GetRoutingPolicyRequest) => {
       this.calls.push('routing.getRoutingPolicy');
       return { accountId: req.accountId, subaccountId: req.subaccountId, ...this.policy };
@@ -42,6 +53,10 @@ export class FakeClients implements MessagingClients {
     checkSendPermission: async (_req: consentV1.CheckSendPermissionRequest) => {
       this.calls.push('consent.checkSendPermission');
       return this.permission;
+    },
+    checkSendPermissions: async (req: consentV1.CheckSendPermissionsRequest): Promise<consentV1.CheckSendPermissionsResponse> => {
+      this.calls.push('consent.checkSendPermissions');
+      return { results: req.requests.map(() => this.permission) };
     },
   };
 }
