@@ -37,27 +37,30 @@ describe(`events on ${backend}`, () => {
 
   // The embedded log's ordering guarantee under concurrent writers: a reader consuming meanwhile must
   // never commit past an offset whose publish has not committed yet (that event would be skipped).
-  (brokers?.length ? it.skip : it)('embedded log: concurrent publishers never make a reader skip an event', async () => {
-    const transport = createTransport();
-    try {
-      const topic = uniqueName('race', '-');
-      const received = new Set<number>();
-      await transport.subscribe({ group: uniqueName('g', '-'), topics: [topic], fromBeginning: true, handler: async (e) => void received.add(e.payload as number) });
-      const publishers = 10;
-      const each = 30;
-      await Promise.all(
-        Array.from({ length: publishers }, async (_, p) => {
-          for (let i = 0; i < each; i++) {
-            await transport.publish([{ id: `${topic}-${p}-${i}`, type: 'Raced', version: 1, topic, key: `k${p}`, occurredAt: new Date().toISOString(), payload: p * each + i }]);
-          }
-        }),
-      );
-      await waitFor(() => received.size === publishers * each, 20_000, 'every published event received');
-      expect(received.size).toBe(publishers * each);
-    } finally {
-      await transport.close();
-    }
-  });
+  // Kafka orders by partition, not by a shared sequence: the race only exists on the embedded log.
+  if (!brokers?.length) {
+    it('embedded log: concurrent publishers never make a reader skip an event', async () => {
+      const transport = createTransport();
+      try {
+        const topic = uniqueName('race', '-');
+        const received = new Set<number>();
+        await transport.subscribe({ group: uniqueName('g', '-'), topics: [topic], fromBeginning: true, handler: async (e) => void received.add(e.payload as number) });
+        const publishers = 10;
+        const each = 30;
+        await Promise.all(
+          Array.from({ length: publishers }, async (_, p) => {
+            for (let i = 0; i < each; i++) {
+              await transport.publish([{ id: `${topic}-${p}-${i}`, type: 'Raced', version: 1, topic, key: `k${p}`, occurredAt: new Date().toISOString(), payload: p * each + i }]);
+            }
+          }),
+        );
+        await waitFor(() => received.size === publishers * each, 20_000, 'every published event received');
+        expect(received.size).toBe(publishers * each);
+      } finally {
+        await transport.close();
+      }
+    });
+  }
 
   describe('outbox → transport → idempotent consumer', () => {
     let transport: EventTransport;

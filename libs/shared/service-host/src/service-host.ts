@@ -121,6 +121,9 @@ export class ServiceHost<C> {
             : undefined,
           apply: (trx, prepared, event) =>
             withSpan(`consume ${event.type}`, { traceparent: event.traceparent, kind: SpanKind.CONSUMER }, () => consumer.apply(trx, prepared, event)),
+          applyAll: consumer.applyAll
+            ? (trx, items) => withSpan(`consume ${items.length} events`, { kind: SpanKind.CONSUMER }, () => consumer.applyAll!(trx, items))
+            : undefined,
         });
       }),
     );

@@ -101,6 +101,38 @@ export async function listAudit(q: Knex, messageId: string): Promise<AuditRow[]>
   return (await q<AuditRow>('message_audit').where({ message_id: messageId }).orderBy('id')) as AuditRow[];
 }
 
+/**
+ * Dispatched messages whose current attempt a `delivered` receipt names, dispatched -> delivered
+ * in one statement: answers the new rows by id (a message elsewhere is left alone).
+ */
+export async function markDelivered(q: Knex, messages: Array<{ id: string; channelAttempt: number }>, now: Date): Promise<Map<string, MessageRow>> {
+  if (messages.length === 0) return new Map();
+  const result = await q.raw<{ rows: MessageRow[] }>(
+    `update messages as m
+        set status = 'delivered', updated_at = ?, fallback_due_at = null
+       from (values ${messages.map(() => '(?::uuid, ?::int)').join(', ')}) as v(id, channel_attempt)
+      where m.id = v.id and m.status = 'dispatched' and m.channel_attempt = v.channel_attempt
+      returning m.*`,
+    [now, ...messages.flatMap((m) => [m.id, m.channelAttempt])],
+  );
+  return new Map(result.rows.map((row) => [row.id, row]));
+}
+
+/** Channel attempts that ended (a receipt), in one statement. */
+export async function completeChannelAttempts(
+  q: Knex,
+  attempts: Array<{ messageId: string; attemptNumber: number; status: string; completedAt: Date }>,
+): Promise<void> {
+  if (attempts.length === 0) return;
+  await q.raw(
+    `update message_channel_attempts as a
+        set status = v.status, completed_at = v.completed_at, failure_reason = null
+       from (values ${attempts.map(() => '(?::uuid, ?::int, ?::text, ?::timestamptz)').join(', ')}) as v(message_id, attempt_number, status, completed_at)
+      where a.message_id = v.message_id and a.attempt_number = v.attempt_number`,
+    attempts.flatMap((a) => [a.messageId, a.attemptNumber, a.status, a.completedAt]),
+  );
+}
+
 export async function insertChannelAttempt(q: Knex, attempt: NewChannelAttempt): Promise<ChannelAttemptRow> {
   const [row] = await insertChannelAttempts(q, [attempt]);
   return row;

@@ -19,7 +19,7 @@ export interface ApplyReceiptDeps {
   route?: RouteAdvance;
 }
 
-type Receipt = providerCallbackEvents.CarrierReceiptReceived;
+export type Receipt = providerCallbackEvents.CarrierReceiptReceived;
 
 /** Where the receipt leads, or undefined for a status this version does not know. */
 function outcomeOf(receipt: Receipt) {
@@ -34,12 +34,12 @@ function outcomeOf(receipt: Receipt) {
 }
 
 /** When the carrier says it happened; our clock if it sent nothing usable. */
-function occurredAt(receipt: Receipt, now: Date): Date {
+export function occurredAt(receipt: Receipt, now: Date): Date {
   const at = receipt.occurredAt ? new Date(receipt.occurredAt) : undefined;
   return at && !Number.isNaN(at.getTime()) ? at : now;
 }
 
-function auditDetail(receipt: Receipt): string {
+export function auditDetail(receipt: Receipt): string {
   const code = receipt.errorCode ? `, error code ${receipt.errorCode}` : '';
   return `${receipt.carrier} receipt ${receipt.providerEventId} for carrier message ${receipt.carrierMessageId}${code}`;
 }

@@ -1,6 +1,7 @@
 import { TOPICS } from '@mp/contracts';
 import type { EventConsumer } from '@mp/service-host';
 import { applyReceipt, type ApplyReceiptDeps } from './apply-receipt.usecase';
+import { applyReceipts } from './apply-receipts.usecase';
 
 export const RECEIPT_CONSUMER_GROUP = 'messaging.carrier-receipts';
 
@@ -16,6 +17,9 @@ export function receiptConsumer(deps: ApplyReceiptDeps): EventConsumer {
         return;
       }
       await applyReceipt(trx, deps, event.payload);
+    },
+    async applyAll(trx, items) {
+      await applyReceipts(trx, deps, items.map(({ event }) => event).filter((event) => event.type === 'CarrierReceiptReceived'));
     },
   };
 }

@@ -39,6 +39,8 @@ export interface Harness {
   hold(reason?: string): Promise<messagingV1.AccountSendingHold>;
   releaseHold(): Promise<messagingV1.AccountSendingHold>;
   receipt(payload: Record<string, unknown>): Promise<void>;
+  /** Several receipts as one consumed batch (the consumer's applyAll in one transaction). */
+  receipts(payloads: Array<Record<string, unknown>>): Promise<void>;
   createTemplate(
     request: Partial<Omit<messagingV1.CreateTemplateRequest, 'fields'>> & { fields?: messagingV1.TemplateFields },
     principal?: Principal,
@@ -161,6 +163,14 @@ export async function startHarness(database: TestDatabase, config: Partial<Messa
     // repeated receipt must still change the message once.
     receipt: (payload) =>
       consumeOnce(db, consumerOf(RECEIPT_CONSUMER_GROUP), envelope('CarrierReceiptReceived', 'carrier.receipts', String(payload.messageId), payload)),
+    receipts: async (payloads) => {
+      const consumer = consumerOf(RECEIPT_CONSUMER_GROUP);
+      const items = payloads.map((payload) => {
+        const event = envelope('CarrierReceiptReceived', 'carrier.receipts', String(payload.messageId), payload);
+        return { prepared: event, event };
+      });
+      await db.transaction((trx) => consumer.applyAll!(trx, items));
+    },
     createTemplate: (request, p = user) =>
       messaging.handlers.createTemplate({ accountId, ...request, fields: request.fields ?? {} }, ctx(p)),
     updateTemplate: (templateId, request, p = user) =>

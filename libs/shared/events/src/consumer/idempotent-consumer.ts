@@ -20,6 +20,11 @@ export interface ConsumerSteps<P = EventEnvelope> {
   prepare?(event: EventEnvelope): Promise<P>;
   /** In the transaction that records the event as processed: local writes through trx only. */
   apply(trx: Knex.Transaction, prepared: P, event: EventEnvelope): Promise<void>;
+  /**
+   * A batch's new events at once, in order, in the same transaction (a consumer that can write
+   * them with fewer statements than one apply each). Without it, apply runs per event.
+   */
+  applyAll?(trx: Knex.Transaction, items: Array<{ prepared: P; event: EventEnvelope }>): Promise<void>;
 }
 
 export interface ConsumerOptions<P = EventEnvelope> extends ConsumerSteps<P> {
@@ -92,10 +97,13 @@ export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOpti
     for (const event of fresh) prepared.push(await prepare(event));
     await db.transaction(async (trx) => {
       const recorded = await markProcessed(trx, fresh, new Date());
-      for (const [i, event] of fresh.entries()) {
-        if (!recorded.has(event.id)) continue; // processed concurrently since the check
-        await forbidRemoteCalls(owner, () => options.apply(trx, prepared[i], event));
+      // Events processed concurrently since the check are left out.
+      const items = fresh.flatMap((event, i) => (recorded.has(event.id) ? [{ prepared: prepared[i], event }] : []));
+      if (options.applyAll && items.length > 1) {
+        await forbidRemoteCalls(owner, () => options.applyAll!(trx, items));
+        return;
       }
+      for (const { prepared: p, event } of items) await forbidRemoteCalls(owner, () => options.apply(trx, p, event));
     });
   };
 

@@ -1,0 +1,71 @@
+import { providerCallbackEvents } from '@mp/contracts';
+import { enqueueAll } from '@mp/service-host';
+import type { EventEnvelope } from '@mp/events';
+import type { Knex } from 'knex';
+import { recordCarrierEvents } from '../carrier-events/carrier-events.repository';
+import { isUuid } from '../messages/ids';
+import type { MessageRow } from '../messages/message.types';
+import { lifecycleEvent } from '../messages/lifecycle-event';
+import { completeChannelAttempts, insertAudits, markDelivered } from '../messages/message.repository';
+import { applyReceipt, auditDetail, occurredAt, type ApplyReceiptDeps, type Receipt } from './apply-receipt.usecase';
+
+/**
+ * A batch of carrier receipts in the consumer's transaction. The common case, one `delivered`
+ * receipt for a dispatched message's current attempt, is written for the whole batch with one
+ * statement per table; every other receipt (undelivered, a repeat, a message with more than one
+ * receipt in the batch, one that finds the message elsewhere) goes through applyReceipt as alone,
+ * in order, after the batch: the outcome for each is the same as one by one.
+ */
+export async function applyReceipts(trx: Knex.Transaction, deps: ApplyReceiptDeps, events: EventEnvelope[]): Promise<void> {
+  const receipts = events.map((event) => ({ event, receipt: providerCallbackEvents.CarrierReceiptReceived.fromJSON(event.payload) }));
+  const perMessage = new Map<string, number>();
+  for (const { receipt } of receipts) perMessage.set(receipt.messageId, (perMessage.get(receipt.messageId) ?? 0) + 1);
+  const batchable = receipts.filter(({ receipt }) => receipt.status === 'delivered' && isUuid(receipt.messageId) && perMessage.get(receipt.messageId) === 1);
+  const now = deps.clock.now();
+  const rows = await markDelivered(
+    trx,
+    batchable.map(({ receipt }) => ({ id: receipt.messageId, channelAttempt: receipt.attempt })),
+    now,
+  );
+  const delivered: Array<{ receipt: Receipt; row: MessageRow }> = batchable.flatMap(({ receipt }) => {
+    const row = rows.get(receipt.messageId);
+    return row ? [{ receipt, row }] : [];
+  });
+  if (delivered.length > 0) {
+    await insertAudits(
+      trx,
+      delivered.map(({ receipt, row }) => ({ message_id: row.id, at: now, event: 'delivered', from_status: 'dispatched', to_status: 'delivered', detail: auditDetail(receipt) })),
+    );
+    await enqueueAll(
+      deps.outbox,
+      trx,
+      delivered.map(({ row }) => lifecycleEvent('MessageDelivered', row, 'dispatched', 'delivered', { now })),
+    );
+    await recordCarrierEvents(
+      trx,
+      delivered.map(({ receipt, row }) => ({
+        message_id: row.id,
+        attempt_number: receipt.attempt || row.channel_attempt,
+        channel_type: row.channel_type,
+        type: 'receipt',
+        carrier: receipt.carrier || null,
+        carrier_message_id: receipt.carrierMessageId || null,
+        raw_status: receipt.status,
+        error_code: receipt.errorCode?.trim() || null,
+        reason: 'delivered',
+        detail: null,
+        provider_event_id: receipt.providerEventId || null,
+        occurred_at: occurredAt(receipt, now),
+        recorded_at: now,
+      })),
+    );
+    await completeChannelAttempts(
+      trx,
+      delivered.map(({ receipt, row }) => ({ messageId: row.id, attemptNumber: receipt.attempt, status: 'delivered', completedAt: occurredAt(receipt, now) })),
+    );
+  }
+  const applied = new Set(delivered.map(({ receipt }) => receipt.messageId));
+  for (const { event, receipt } of receipts) {
+    if (!(applied.has(receipt.messageId) && receipt.status === 'delivered' && perMessage.get(receipt.messageId) === 1)) await applyReceipt(trx, deps, event.payload);
+  }
+}
