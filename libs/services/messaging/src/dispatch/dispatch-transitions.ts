@@ -9,6 +9,8 @@ import { expireTransition } from '../messages/expiry';
 import { applyTransition } from '../messages/message-transition';
 import type { MessageRow } from '../messages/message.types';
 import { refusalReason } from '../receipts/carrier-error-codes';
+import { applyReceipt, type ApplyReceiptDeps } from '../receipts/apply-receipt.usecase';
+import { takeEarlyReceipts } from '../receipts/early-receipts.repository';
 import { retryDelayMs } from './backoff';
 import { hasNextChannel, type RouteAdvance } from '../fallback/route-advance';
 
@@ -57,11 +59,17 @@ const consentNote = (consent?: ConsentDecision) =>
  * nothing.
  */
 export class DispatchTransitions {
+  private readonly receipts?: ApplyReceiptDeps;
+
   constructor(
     private readonly db: Knex,
     private readonly outbox: OutboxWriter,
     private readonly route: RouteAdvance,
-  ) {}
+    /** To apply the receipts that overtook a dispatch as it is recorded (the dispatcher passes it). */
+    receiptContext?: Pick<ApplyReceiptDeps, 'clock' | 'logger'>,
+  ) {
+    this.receipts = receiptContext && { ...receiptContext, outbox, route };
+  }
 
   private guard(message: MessageRow) {
     return { id: message.id, from: 'queued' as const, claimToken: message.claim_token ?? undefined };
@@ -132,6 +140,10 @@ export class DispatchTransitions {
           })),
         );
         await chargeChannelAttempts(trx, done.map(({ row, sender }) => ({ message: row, fromAddress: sender.fromAddress })), now);
+        if (this.receipts) {
+          const early = await takeEarlyReceipts(trx, done.map(({ row }) => ({ messageId: row.id, attemptNumber: row.channel_attempt })));
+          for (const payload of early) await applyReceipt(trx, this.receipts, payload);
+        }
       }
       return items.map(({ message }) => rows.get(message.id));
     });

@@ -52,7 +52,7 @@ export class Dispatcher {
   private readonly transitions: DispatchTransitions;
 
   constructor(private readonly options: DispatcherOptions) {
-    this.transitions = new DispatchTransitions(options.db, options.outbox, options.route);
+    this.transitions = new DispatchTransitions(options.db, options.outbox, options.route, options);
     const channels = options.carrier?.channels ?? CHANNELS;
     this.runners = new Map(channels.map((channel) => [channel, new CoalescedRunner(() => this.pass(channel))]));
   }

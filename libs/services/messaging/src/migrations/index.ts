@@ -9,6 +9,7 @@ import { createMessageIdempotencyKeysMigration } from './20251201000007_create_m
 import { createTemplatesMigration } from './20251215000008_create_templates';
 import { messageRoutesMigration } from './20261120000010_message_routes';
 import { messageReplyOptionsMigration } from './20251215000009_message_reply_options';
+import { earlyReceiptsMigration } from './20261124000011_early_receipts';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [
@@ -22,4 +23,5 @@ export const messagingMigrations: Migration[] = [
   createTemplatesMigration,
   messageReplyOptionsMigration,
   messageRoutesMigration,
+  earlyReceiptsMigration,
 ];

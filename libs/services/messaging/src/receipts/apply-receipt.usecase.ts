@@ -9,6 +9,7 @@ import { findMessageById, updateChannelAttempt } from '../messages/message.repos
 import type { MessageRow } from '../messages/message.types';
 import { applyTransition } from '../messages/message-transition';
 import { nonDeliveryReason } from './carrier-error-codes';
+import { keepEarlyReceipt } from './early-receipts.repository';
 import { hasNextChannel, type RouteAdvance } from '../fallback/route-advance';
 
 export interface ApplyReceiptDeps {
@@ -124,9 +125,9 @@ export async function applyReceipt(trx: Knex.Transaction, deps: ApplyReceiptDeps
     const current = await findMessageById(trx, receipt.messageId);
     if (current?.status === 'queued' && current.claim_token !== null && current.channel_attempt === receipt.attempt) {
       // The carrier answered a pass that has not recorded the dispatch yet (or
-      // crashed before it did). Failing makes the consumer retry the receipt
-      // shortly, instead of dropping a delivery report that is about to apply.
-      throw new Error(`receipt for message ${receipt.messageId} arrived before its dispatch was recorded`);
+      // crashed before it did): kept, and applied when the dispatch is recorded.
+      await keepEarlyReceipt(trx, receipt, payload, now);
+      return;
     }
     deps.logger.debug('carrier receipt ignored', {
       messageId: receipt.messageId,
