@@ -1,6 +1,9 @@
 import { DEFAULT_PRICE_TABLE } from './rules';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@mp/problems';
+import { enqueueEvent } from '@mp/events';
+import type { OutboxWriter } from '@mp/service-host';
+import { createLogger } from '@mp/telemetry';
 import { openTestDatabase, startHarness, type Harness, type TestDatabase } from './testing/service-harness';
 import { refusal } from './testing/refusal';
 
@@ -254,15 +257,27 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
     expect((await h.get(messageId)).status).toBe('dispatched');
   });
 
-  it('a receipt that overtakes the recording of its dispatch fails so the consumer retries it', async () => {
+  it('a receipt that overtakes the recording of its dispatch is kept and applied when the dispatch is recorded', async () => {
     await h.close();
     h = await startHarness(database, { DISPATCH_ENABLED: false });
     const { messageId } = await h.send();
     const { claimDueMessages } = await import('./dispatch/dispatch.repository');
+    const { DispatchTransitions } = await import('./dispatch/dispatch-transitions');
+    const { RouteAdvance } = await import('./fallback/route-advance');
     const now = h.clock.now();
-    await claimDueMessages(h.db, { now, leaseUntil: new Date(now.getTime() + 60_000), token: randomUUID(), limit: 1 });
-    await expect(h.receipt(receiptFor(messageId))).rejects.toThrow(/before its dispatch was recorded/);
+    const [claimed] = await claimDueMessages(h.db, { now, leaseUntil: new Date(now.getTime() + 60_000), token: randomUUID(), limit: 1 });
+    await h.receipt(receiptFor(messageId)); // no error: the consumer is not held up
     expect((await h.get(messageId)).status).toBe('queued');
+    expect(await h.db('early_receipts').where({ message_id: messageId }).count({ n: '*' })).toEqual([{ n: '1' }]);
+
+    const outbox: OutboxWriter = { enqueue: (trx, event) => enqueueEvent(trx, event, h!.clock.now()) };
+    const transitions = new DispatchTransitions(h.db, outbox, new RouteAdvance(outbox, DEFAULT_PRICE_TABLE), { clock: h.clock, logger: createLogger('silent') });
+    await transitions.dispatched(claimed, { fromAddress: '+15550000001', numberId: 'n-1' }, 'cm-1', now);
+    const message = await h.get(messageId);
+    expect(message.status).toBe('delivered');
+    expect(trail(message).map(([event]) => event)).toEqual(['accepted', 'dispatched', 'delivered']);
+    expect((await h.events(messageId)).map((e) => e.type)).toEqual(['MessageAccepted', 'MessageDispatched', 'MessageDelivered']);
+    expect(await h.db('early_receipts').count({ n: '*' })).toEqual([{ n: '0' }]);
   });
 
   it('consent refusal -> failed, MessageRejected, nothing sent', async () => {

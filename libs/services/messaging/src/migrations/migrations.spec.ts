@@ -12,10 +12,12 @@ describe('messaging migrations', () => {
       expect(await db.schema.hasTable('message_idempotency_keys')).toBe(true);
       expect(await db.schema.hasTable('templates')).toBe(true);
       expect(await db.schema.hasColumn('messages', 'route_remaining')).toBe(true);
+      expect(await db.schema.hasTable('early_receipts')).toBe(true);
       await migrateDown(db, 'messaging', messagingMigrations);
-      expect(await db.schema.hasColumn('messages', 'route_remaining')).toBe(false);
-      expect(await db.schema.hasColumn('messages', 'reply_options')).toBe(true); // only the newest went down
+      expect(await db.schema.hasTable('early_receipts')).toBe(false);
+      expect(await db.schema.hasColumn('messages', 'route_remaining')).toBe(true); // only the newest went down
       await migrateLatest(db, 'messaging', messagingMigrations);
+      expect(await db.schema.hasTable('early_receipts')).toBe(true);
       expect(await db.schema.hasColumn('messages', 'route_remaining')).toBe(true);
       expect(await db.schema.hasColumn('messages', 'claimed_until')).toBe(true);
       expect(await db.schema.hasTable('account_sending_holds')).toBe(true);

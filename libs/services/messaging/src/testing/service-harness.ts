@@ -78,7 +78,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     provider,
     db,
     reset: async () => {
-      await db.raw('truncate templates, message_idempotency_keys, message_charges, carrier_events, message_audit, message_channel_attempts, messages, account_sending_holds, quota_usage, outbox, processed_events restart identity');
+      await db.raw('truncate templates, message_idempotency_keys, message_charges, carrier_events, early_receipts, message_audit, message_channel_attempts, messages, account_sending_holds, quota_usage, outbox, processed_events restart identity');
     },
     close: () => provider.close(),
   };
