@@ -1,6 +1,6 @@
 import { TOPICS } from '@mp/contracts';
 import type { EventConsumer } from '@mp/service-host';
-import { recordDispatchedMessage, type RecordDispatchedMessageDeps } from './record-dispatched-message.usecase';
+import { recordDispatchedMessage, recordDispatchedMessages, type RecordDispatchedMessageDeps } from './record-dispatched-message.usecase';
 
 export const MESSAGE_EVENTS_CONSUMER_GROUP = 'replies.messaging-events';
 
@@ -18,6 +18,10 @@ export function messageDispatchedConsumer(deps: RecordDispatchedMessageDeps): Ev
     async apply(trx, event) {
       if (event.type !== 'MessageDispatched') return;
       await recordDispatchedMessage(trx, deps, event.payload, event.occurredAt);
+    },
+    async applyAll(trx, items) {
+      const dispatched = items.filter(({ event }) => event.type === 'MessageDispatched');
+      await recordDispatchedMessages(trx, deps, dispatched.map(({ event }) => ({ payload: event.payload, publishedAt: event.occurredAt })));
     },
   };
 }

@@ -47,6 +47,27 @@ describe("replies' record of sent messages (from messaging's MessageDispatched)"
     expect(new Date(dispatches[0].dispatched_at).toISOString()).toBe(at);
   });
 
+  it('records a batch with one insert per table, each event as if alone (a repeat and an incomplete one included)', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    const inserts: string[] = [];
+    const watch = (q: { sql: string }) => void (/^insert into "(sent_messages|message_dispatches)"/.test(q.sql) && inserts.push(q.sql));
+    h.db.on('query', watch);
+    const dispatchOf = (messageId: string) => lifecycleEnvelope({ messageId, accountId: account, occurredAt: at, destination: '+14155550122' });
+    await h.messagingEvents([
+      dispatchOf(first),
+      dispatchOf(second),
+      dispatchOf(first), // the same dispatch again
+      lifecycleEnvelope({ messageId: randomUUID(), accountId: account, occurredAt: at, fromAddress: '' }), // nothing to link on
+      lifecycleEnvelope({ messageId: randomUUID(), accountId: account, occurredAt: at }, 'MessageAccepted'),
+    ]);
+    h.db.off('query', watch);
+    expect(inserts).toHaveLength(2);
+    for (const messageId of [first, second]) {
+      expect(await rows('sent_messages', messageId)).toHaveLength(1);
+      expect(await rows('message_dispatches', messageId)).toHaveLength(1);
+    }
+  });
+
   it('is idempotent: the same dispatch again (a new event id too) changes nothing; a second attempt adds a dispatch', async () => {
     const messageId = randomUUID();
     const event = lifecycleEnvelope({ messageId, accountId: account, occurredAt: at, carrierMessageId: 'sim-1' });

@@ -6,16 +6,18 @@ export const SENT_MESSAGES = 'sent_messages';
 export const MESSAGE_DISPATCHES = 'message_dispatches';
 
 /** The first dispatch of a message records it; later attempts find it there (the copy never changes). */
-export async function recordSentMessage(db: Knex, row: SentMessageRow): Promise<void> {
+export async function recordSentMessages(db: Knex, rows: SentMessageRow[]): Promise<void> {
+  if (rows.length === 0) return;
   await db(SENT_MESSAGES)
-    .insert({ ...row, reply_options: JSON.stringify(row.reply_options) })
+    .insert(rows.map((row) => ({ ...row, reply_options: JSON.stringify(row.reply_options) })))
     .onConflict('message_id')
     .ignore();
 }
 
 /** Once per (message, attempt): a repeated event changes nothing. */
-export async function recordDispatch(db: Knex, row: MessageDispatchRow): Promise<void> {
-  await db(MESSAGE_DISPATCHES).insert(row).onConflict(['message_id', 'attempt']).ignore();
+export async function recordDispatches(db: Knex, rows: MessageDispatchRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db(MESSAGE_DISPATCHES).insert(rows).onConflict(['message_id', 'attempt']).ignore();
 }
 
 interface CandidateRow {

@@ -18,6 +18,8 @@ export interface RepliesHarness {
   logger: Logger & { warnings: string[] };
   /** Hands an event to the messaging-events consumer. */
   messagingEvent(event: EventEnvelope): Promise<void>;
+  /** Hands several events to the messaging-events consumer as one consumed batch (its applyAll). */
+  messagingEvents(events: EventEnvelope[]): Promise<void>;
   /** Hands an event to the carrier-inbound consumer. */
   inbound(event: EventEnvelope): Promise<void>;
   /** The stored reply with this carrier message id. */
@@ -57,6 +59,7 @@ export async function startRepliesHarness(): Promise<RepliesHarness> {
     clients,
     logger,
     messagingEvent: (event) => consumeOnce(db, dispatched, event),
+    messagingEvents: (events) => db.transaction((trx) => dispatched.applyAll!(trx, events.map((event) => ({ prepared: event, event })))),
     inbound: (event) => consumeOnce(db, inbound, event),
     reply: (carrierMessageId) => db<InboundMessageRow>('inbound_messages').where({ carrier_message_id: carrierMessageId }).first(),
     outbox: async () =>
