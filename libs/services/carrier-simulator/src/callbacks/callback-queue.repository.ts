@@ -40,8 +40,12 @@ export async function claimDueCallbacks<Row extends QueuedCallbackRow>(
   });
 }
 
-export async function markCallbackSent(db: Knex, table: CallbackTable, eventId: string, attempts: number, now: Date): Promise<void> {
-  await db(table).where({ event_id: eventId }).update({ sent_at: now, attempts, last_error: null });
+/** Callbacks the platform accepted, each counting the attempt that got through: one statement for a pass. */
+export async function markCallbacksSent(db: Knex, table: CallbackTable, eventIds: string[], now: Date): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db(table)
+    .whereIn('event_id', eventIds)
+    .update({ sent_at: now, attempts: db.raw('attempts + 1'), last_error: null });
 }
 
 export async function markCallbackFailed(db: Knex, table: CallbackTable, eventId: string, attempts: number, nextAttemptAt: Date, error: string): Promise<void> {

@@ -4,7 +4,7 @@ import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import type { CarrierSimulatorConfig } from '../carrier-simulator.config';
 import { CALLBACK_TIMEOUT_MS, callbackUrl, postSignedCallback, type CallbackRoute } from './callback-post';
-import { claimDueCallbacks, markCallbackFailed, markCallbackSent, type CallbackTable, type QueuedCallbackRow } from './callback-queue.repository';
+import { claimDueCallbacks, markCallbackFailed, markCallbacksSent, type CallbackTable, type QueuedCallbackRow } from './callback-queue.repository';
 import { retryDelaySeconds } from './callback-retry.rules';
 
 const BATCH_SIZE = 25;
@@ -48,19 +48,18 @@ export class PostCallbacksJob<Row extends QueuedCallbackRow> implements DueJob {
     const now = this.clock.now();
     const claimed = await claimDueCallbacks<Row>(this.db, this.queue.table, now, BATCH_SIZE, new Date(now.getTime() + LEASE_MS));
     const url = callbackUrl(base, this.queue.route);
-    await Promise.all(claimed.map((row) => this.deliver(url, row)));
+    const sent = (await Promise.all(claimed.map((row) => this.deliver(url, row)))).flatMap((ok, i) => (ok ? [claimed[i].event_id] : []));
+    await markCallbacksSent(this.db, this.queue.table, sent, this.clock.now());
     return claimed.length;
   }
 
-  private async deliver(url: string, row: Row): Promise<void> {
+  /** Posts one callback: true when the platform accepted it (the pass records those together), else its retry is scheduled. */
+  private async deliver(url: string, row: Row): Promise<boolean> {
     const attempts = row.attempts + 1;
     const body = Buffer.from(JSON.stringify(this.queue.payload(row)), 'utf8');
     const outcome = await postSignedCallback(url, this.config.CALLBACK_SECRET_SIM, body);
     const now = this.clock.now();
-    if (outcome.ok) {
-      await markCallbackSent(this.db, this.queue.table, row.event_id, attempts, now);
-      return;
-    }
+    if (outcome.ok) return true;
     const delay = retryDelaySeconds(attempts);
     this.logger.warn('callback not accepted; will retry', {
       route: this.queue.route,
@@ -70,5 +69,6 @@ export class PostCallbacksJob<Row extends QueuedCallbackRow> implements DueJob {
       error: outcome.error,
     });
     await markCallbackFailed(this.db, this.queue.table, row.event_id, attempts, new Date(now.getTime() + delay * 1000), outcome.error);
+    return false;
   }
 }

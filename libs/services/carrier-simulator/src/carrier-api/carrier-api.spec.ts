@@ -37,6 +37,18 @@ describe('carrier API', () => {
     expect(dueIn).toBeLessThan(3000);
   });
 
+  it('stores an accepted submission and its receipt in one statement after reading the behaviour', async () => {
+    const statements: string[] = [];
+    const watch = (q: { sql: string }) => void statements.push(q.sql);
+    sim.db.on('query', watch);
+    const res = await submitToCarrier(sim.endpoints.httpUrl, submission());
+    sim.db.off('query', watch);
+    expect(res.status).toBe(201);
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toMatch(/^with submitted as \(insert into "carrier_submissions"/);
+    expect(await receiptsOf(res.body.carrierMessageId)).toHaveLength(1);
+  });
+
   it('is idempotent on reference: same carrierMessageId, stored and receipted once', async () => {
     const body = submission();
     const first = await submitToCarrier(sim.endpoints.httpUrl, body);

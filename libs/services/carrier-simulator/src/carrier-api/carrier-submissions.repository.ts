@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { CarrierOutcome } from '../behaviors/carrier-behavior.rules';
 import type { CarrierSubmission } from './carrier-submission.rules';
+import type { ScheduledReceipt } from '../receipts/carrier-receipts.repository';
 
 export interface StoredSubmission extends CarrierSubmission {
   carrierMessageId: string;
@@ -17,9 +18,8 @@ export async function findCarrierMessageId(db: Knex, reference: string): Promise
   return row?.carrier_message_id;
 }
 
-/** Inserts unless the reference is known; returns false when another submission won the race. */
-export async function insertSubmissionIfNew(db: Knex, s: StoredSubmission, now: Date): Promise<boolean> {
-  const inserted = await db('carrier_submissions')
+const submissionInsert = (db: Knex, s: StoredSubmission, now: Date) =>
+  db('carrier_submissions')
     .insert({
       carrier_message_id: s.carrierMessageId,
       reference: s.reference,
@@ -34,7 +34,27 @@ export async function insertSubmissionIfNew(db: Knex, s: StoredSubmission, now: 
     .onConflict('reference')
     .ignore()
     .returning('carrier_message_id');
-  return inserted.length > 0;
+
+/** Inserts unless the reference is known; returns false when another submission won the race. */
+export async function insertSubmissionIfNew(db: Knex, s: StoredSubmission, now: Date): Promise<boolean> {
+  return (await submissionInsert(db, s, now)).length > 0;
+}
+
+/**
+ * The same, scheduling the submission's receipt (if any) with it in one statement: the receipt row
+ * is written only when the submission was. Returns false when the reference was known.
+ */
+export async function insertSubmissionWithReceipt(db: Knex, s: StoredSubmission, now: Date, receipt: ScheduledReceipt | undefined): Promise<boolean> {
+  if (!receipt) return insertSubmissionIfNew(db, s, now);
+  const { sql, bindings } = submissionInsert(db, s, now).toSQL();
+  const result = await db.raw<{ rows: unknown[] }>(
+    `with submitted as (${sql})
+     insert into carrier_receipts (event_id, carrier_message_id, reference, status, error_code, occurred_at, next_attempt_at)
+     select ?, carrier_message_id, ?, ?, ?, ?, ? from submitted
+     returning event_id`,
+    [...bindings, receipt.eventId, receipt.reference, receipt.status, receipt.errorCode ?? null, receipt.occurredAt, receipt.occurredAt],
+  );
+  return result.rows.length > 0;
 }
 
 /**
