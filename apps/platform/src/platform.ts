@@ -3,7 +3,7 @@ import { consentService } from '@mp/consent';
 import { startGateway, type RunningGateway } from '@mp/gateway';
 import { callKeysFrom, CallTokenSigner, generateCallKeys, STAFF_ISSUER, type CallKeys } from '@mp/grpc';
 import { identityService } from '@mp/identity';
-import { createMessaging, messagingService } from '@mp/messaging';
+import { messagingService } from '@mp/messaging';
 import { providerCallbackService } from '@mp/provider-callback';
 import { repliesService } from '@mp/replies';
 import { routingService } from '@mp/routing';
@@ -82,11 +82,7 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
       start(routingService, config),
       start(consentService, config),
       start(providerCallbackService, config),
-      // With the transport for its sending-standing cache (a hosted module is not handed one).
-      start(
-        { ...messagingService, create: (deps) => createMessaging({ ...deps, events: transport }).parts },
-        { ...config, CARRIER_API_URL: carrierApiUrl, CARRIER_SMTP_URL: config.CARRIER_SMTP_URL ?? smtpUrl },
-      ),
+      start(messagingService, { ...config, CARRIER_API_URL: carrierApiUrl, CARRIER_SMTP_URL: config.CARRIER_SMTP_URL ?? smtpUrl }),
       start(repliesService, config),
       start(webhookDispatcherService, config),
       // The sandbox registry posts its signed callbacks to this process's own gateway, as the carrier simulator does.

@@ -1,5 +1,4 @@
 import { messagingV1 } from '@mp/contracts';
-import type { EventTransport } from '@mp/events';
 import { implementService } from '@mp/grpc';
 import { messagingAccess } from './grpc/messaging.access';
 import type { DueJob, ServiceDeps, ServiceModule, ServiceParts } from '@mp/service-host';
@@ -21,10 +20,9 @@ import { replyWindowExpiryJob } from './replies/reply-window-expiry';
 import { ScheduledRelease } from './scheduling/scheduled-release';
 import { listenForStandingChanges, SendingStandingCache, withCachedSendingStanding } from './submission/sending-standing-cache';
 
+/** `transport` is where identity's changes arrive; without it identity is asked for the standing at every send (no cache). */
 export type MessagingDeps = Omit<ServiceDeps<MessagingConfig>, 'clients'> & {
   clients: MessagingClients;
-  /** Where identity's changes arrive; without it identity is asked for the standing at every send (no cache). */
-  events?: EventTransport;
 };
 
 export interface Messaging {
@@ -53,7 +51,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
   const { config, db, outbox, clock, logger, clients } = deps;
   const carrier = carrierFrom(config);
   // Sending standings are cached only where an event transport can evict them (issue 13).
-  const standings = deps.events && new SendingStandingCache();
+  const standings = deps.transport && new SendingStandingCache();
   const route = new RouteAdvance(outbox, config.PRICE_TABLE);
   const dispatcher = new Dispatcher({
     route,
@@ -103,7 +101,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
       // Timeouts before dispatch: one sandbox clock move falls back and sends on the next channel.
       jobs: [scheduled.job, receiptTimeoutJob({ db, clock, logger, route, onAdvanced: () => dispatcher.kick() }), dispatcher.job, replyWindow],
       start: async () => {
-        if (standings && deps.events) standingListener = listenForStandingChanges({ transport: deps.events, cache: standings, logger });
+        if (standings && deps.transport) standingListener = listenForStandingChanges({ transport: deps.transport, cache: standings, logger });
       },
       stop: async () => {
         await standingListener?.stop();

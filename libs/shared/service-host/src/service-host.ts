@@ -82,7 +82,7 @@ export class ServiceHost<C> {
         return envelope;
       },
     };
-    this.parts = await this.module.create({ config: this.config, db: this.db, outbox, clock, logger: this.logger, clients, sandbox });
+    this.parts = await this.module.create({ config: this.config, db: this.db, outbox, clock, logger: this.logger, clients, sandbox, transport });
     this.runner = new DueWorkRunner(this.parts.jobs ?? [], this.logger);
     const admin = implementService(
       platformV1.AdminServiceService,

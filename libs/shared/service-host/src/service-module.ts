@@ -1,6 +1,6 @@
 import type { Clock } from '@mp/clock';
 import type { Migration } from '@mp/db';
-import type { ConsumerSteps, EventEnvelope, OutboxEvent } from '@mp/events';
+import type { ConsumerSteps, EventEnvelope, EventTransport, OutboxEvent } from '@mp/events';
 import { forbidRemoteCalls } from '@mp/grpc';
 import type { ServiceBinding } from '@mp/grpc';
 import type { Logger } from '@mp/telemetry';
@@ -37,6 +37,8 @@ export interface ServiceDeps<C> {
   logger: Logger;
   clients: ServiceClients;
   sandbox: boolean;
+  /** The host's event transport, for what must hear events outside the consumers (a cache's evictions). */
+  transport?: EventTransport;
 }
 
 /**
