@@ -6,3 +6,4 @@ export { eventTablesMigration } from './event-tables-migration';
 export { enqueueEvent, enqueueEventIfInserted, enqueueEvents, type OutboxEvent } from './outbox/enqueue-event';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 export { startIdempotentConsumer, type ConsumerOptions, type ConsumerSteps } from './consumer/idempotent-consumer';
+export { listenAsReplica, replicaGroup, type ReplicaListener } from './replica-listener';

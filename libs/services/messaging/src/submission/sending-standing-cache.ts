@@ -1,9 +1,7 @@
 import { identityEvents, providerCallbackEvents, TOPICS } from '@mp/contracts';
-import type { EventEnvelope, EventTransport, Subscription } from '@mp/events';
+import { listenAsReplica, replicaGroup, type EventEnvelope, type EventTransport, type ReplicaListener } from '@mp/events';
 import type { identityV1 } from '@mp/contracts';
 import type { Logger } from '@mp/telemetry';
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { MessagingClients } from '../messaging-clients';
 
 /** The safety net: a standing is never used longer than this after identity answered it. */
@@ -156,14 +154,7 @@ export function accountOfStandingChange(event: EventEnvelope): string | undefine
   }
 }
 
-export interface StandingChangeListener {
-  readonly group: string;
-  /** Resolves true once the cache is live, false if stopped first. */
-  whenLive(): Promise<boolean>;
-  stop(): Promise<void>;
-}
-
-const RETRY_MAX_MS = 30_000;
+export type StandingChangeListener = ReplicaListener;
 
 /**
  * Keeps `cache` honest: subscribes to identity.events and billing.events with
@@ -173,66 +164,20 @@ const RETRY_MAX_MS = 30_000;
  * background until it does.
  */
 export function listenForStandingChanges(options: { transport: EventTransport; cache: SendingStandingCache; logger: Logger; group?: string }): StandingChangeListener {
-  const { transport, cache, logger } = options;
-  const group = options.group ?? `messaging.standing-cache.${hostname()}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  const topics = [TOPICS.identity, TOPICS.billing];
-  let stopped = false;
-  let subscription: Subscription | undefined;
-  let wake: (() => void) | undefined;
-
-  const subscribe = async (): Promise<boolean> => {
-    for (let attempt = 1; !stopped; attempt++) {
-      try {
-        await transport.ensureTopics(topics);
-        const started = await transport.subscribe({
-          group,
-          topics,
-          fromBeginning: false,
-          handler: async (event) => {
-            const accountId = accountOfStandingChange(event);
-            if (accountId === undefined) return;
-            if (accountId === '') cache.clear();
-            else cache.evictAccount(accountId);
-          },
-        });
-        if (stopped) {
-          await started.stop();
-          return false;
-        }
-        subscription = started;
-        cache.goLive();
-        logger.info('sending-standing cache live', { group });
-        return true;
-      } catch (error) {
-        if (stopped) return false;
-        const delayMs = Math.min(RETRY_MAX_MS, 500 * 2 ** (attempt - 1));
-        logger.warn('sending-standing cache: cannot listen for changes, not caching until it can', {
-          group,
-          retryInMs: delayMs,
-          error: error instanceof Error ? error.message : String(error),
-        });
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, delayMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-    }
-    return false;
-  };
-  const live = subscribe();
-
-  return {
-    group,
-    whenLive: () => live,
-    async stop() {
-      stopped = true;
-      cache.goDark();
-      wake?.();
-      await live;
-      await subscription?.stop();
+  const { cache } = options;
+  return listenAsReplica({
+    transport: options.transport,
+    group: options.group ?? replicaGroup('messaging', 'standing-cache'),
+    topics: [TOPICS.identity, TOPICS.billing],
+    handler: (event) => {
+      const accountId = accountOfStandingChange(event);
+      if (accountId === undefined) return;
+      if (accountId === '') cache.clear();
+      else cache.evictAccount(accountId);
     },
-  };
+    name: 'sending-standing cache',
+    logger: options.logger,
+    onLive: () => cache.goLive(),
+    onDark: () => cache.goDark(),
+  });
 }
