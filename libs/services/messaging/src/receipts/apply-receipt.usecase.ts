@@ -45,13 +45,13 @@ export function auditDetail(receipt: Receipt): string {
   return `${receipt.carrier} receipt ${receipt.providerEventId} for carrier message ${receipt.carrierMessageId}${code}`;
 }
 
-/** The receipt as a carrier event of the message, once per provider event id. */
-async function recordReceipt(trx: Knex.Transaction, message: MessageRow, receipt: Receipt, reason: string | null, now: Date) {
-  await recordCarrierEvent(trx, {
+/** The receipt as a carrier event of the message (recorded once per provider event id). */
+export function receiptEvent(message: Pick<MessageRow, 'id' | 'channel_attempt' | 'channel_type'>, receipt: Receipt, reason: string | null, now: Date) {
+  return {
     message_id: message.id,
     attempt_number: receipt.attempt || message.channel_attempt,
     channel_type: message.channel_type,
-    type: 'receipt',
+    type: 'receipt' as const,
     carrier: receipt.carrier || null,
     carrier_message_id: receipt.carrierMessageId || null,
     raw_status: receipt.status,
@@ -61,7 +61,11 @@ async function recordReceipt(trx: Knex.Transaction, message: MessageRow, receipt
     provider_event_id: receipt.providerEventId || null,
     occurred_at: occurredAt(receipt, now),
     recorded_at: now,
-  });
+  };
+}
+
+async function recordReceipt(trx: Knex.Transaction, message: MessageRow, receipt: Receipt, reason: string | null, now: Date) {
+  await recordCarrierEvent(trx, receiptEvent(message, receipt, reason, now));
 }
 
 /**

@@ -7,7 +7,7 @@ import { isUuid } from '../messages/ids';
 import type { MessageRow } from '../messages/message.types';
 import { lifecycleEvent } from '../messages/lifecycle-event';
 import { completeChannelAttempts, insertAudits, markDelivered } from '../messages/message.repository';
-import { applyReceipt, auditDetail, occurredAt, type ApplyReceiptDeps, type Receipt } from './apply-receipt.usecase';
+import { applyReceipt, auditDetail, occurredAt, receiptEvent, type ApplyReceiptDeps, type Receipt } from './apply-receipt.usecase';
 
 /**
  * A batch of carrier receipts in the consumer's transaction. The common case, one `delivered`
@@ -41,24 +41,7 @@ export async function applyReceipts(trx: Knex.Transaction, deps: ApplyReceiptDep
       trx,
       delivered.map(({ row }) => lifecycleEvent('MessageDelivered', row, 'dispatched', 'delivered', { now })),
     );
-    await recordCarrierEvents(
-      trx,
-      delivered.map(({ receipt, row }) => ({
-        message_id: row.id,
-        attempt_number: receipt.attempt || row.channel_attempt,
-        channel_type: row.channel_type,
-        type: 'receipt',
-        carrier: receipt.carrier || null,
-        carrier_message_id: receipt.carrierMessageId || null,
-        raw_status: receipt.status,
-        error_code: receipt.errorCode?.trim() || null,
-        reason: 'delivered',
-        detail: null,
-        provider_event_id: receipt.providerEventId || null,
-        occurred_at: occurredAt(receipt, now),
-        recorded_at: now,
-      })),
-    );
+    await recordCarrierEvents(trx, delivered.map(({ receipt, row }) => receiptEvent(row, receipt, 'delivered', now)));
     await completeChannelAttempts(
       trx,
       delivered.map(({ receipt, row }) => ({ messageId: row.id, attemptNumber: receipt.attempt, status: 'delivered', completedAt: occurredAt(receipt, now) })),
