@@ -8,6 +8,6 @@ import type { ServiceClients } from '@mp/service-host';
  */
 export interface MessagingClients {
   readonly identity: Pick<ServiceClients['identity'], 'getSendingStanding'>;
-  readonly routing: Pick<ServiceClients['routing'], 'chooseSender' | 'chooseSenders' | 'getRoutingPolicy'>;
-  readonly consent: Pick<ServiceClients['consent'], 'checkSendPermission' | 'checkSendPermissions'>;
+  readonly routing: Pick<ServiceClients['routing'], 'chooseSenders' | 'getRoutingPolicy'>;
+  readonly consent: Pick<ServiceClients['consent'], 'checkSendPermissions'>;
 }

@@ -5,17 +5,13 @@ import { insertChargesOnce } from './message-charges.repository';
 import { CURRENCY, toMicros } from './money';
 
 /**
- * Charges the message's current channel attempt, called in the transaction
- * that records the carrier's acceptance: only a sent attempt is ever charged
+ * Charges each message's current channel attempt, called in the transaction
+ * that records the carrier's acceptances: only a sent attempt is ever charged
  * (canceled, expired, refused and dead-lettered messages never reach here).
  * The amount is the estimate quoted at acceptance, so a price table change
  * never reprices a message already accepted.
+ * One insert for all of them.
  */
-export async function chargeChannelAttempt(trx: Knex.Transaction, message: MessageRow, fromAddress: string, now: Date): Promise<void> {
-  await chargeChannelAttempts(trx, [{ message, fromAddress }], now);
-}
-
-/** The same for several messages' attempts, in one insert. */
 export async function chargeChannelAttempts(trx: Knex.Transaction, attempts: Array<{ message: MessageRow; fromAddress: string }>, now: Date): Promise<void> {
   if (attempts.length === 0) return;
   await insertChargesOnce(

@@ -32,13 +32,3 @@ export async function firstSubmissionsAt(q: Knex, attempts: Array<{ messageId: s
     .select('message_id', 'attempt_number', q.raw('min(occurred_at) as first_at'))) as Array<{ message_id: string; attempt_number: number; first_at: Date | string }>;
   return new Map(rows.map((row) => [`${row.message_id}:${row.attempt_number}`, new Date(row.first_at)]));
 }
-
-/** When the attempt first reached the carrier (its first submission answer), if it did. */
-export async function firstSubmissionAt(q: Knex, messageId: string, attemptNumber: number): Promise<Date | undefined> {
-  const row = (await q<CarrierEventRow>('carrier_events')
-    .where({ message_id: messageId, attempt_number: attemptNumber })
-    .andWhereLike('type', 'submission%')
-    .orderBy('id')
-    .first('occurred_at')) as Pick<CarrierEventRow, 'occurred_at'> | undefined;
-  return row ? new Date(row.occurred_at) : undefined;
-}

@@ -6,7 +6,7 @@ import { hasExpired } from '../messages/expiry';
 import type { MessageRow } from '../messages/message.types';
 import type { MessagingClients } from '../messaging-clients';
 import type { AcceptedSubmission, ConsentDecision, DispatchTransitions, Sender } from './dispatch-transitions';
-import { singleLookups, type SendLookups } from './send-lookups';
+import type { SendLookups } from './send-lookups';
 
 export interface DispatchMessageDeps {
   clients: MessagingClients;
@@ -36,14 +36,6 @@ function noSender(deps: DispatchMessageDeps, message: MessageRow, reason: string
 /** A try's end: written already, or a carrier acceptance for the pass to record with the others. */
 export type TryOutcome = { result: DispatchResult } | { accepted: AcceptedSubmission };
 
-/** One try of one claimed message, its acceptance recorded at once (a pass of one). */
-export async function dispatchMessage(deps: DispatchMessageDeps, message: MessageRow): Promise<DispatchResult> {
-  const outcome = await tryMessage(deps, message);
-  if ('result' in outcome) return outcome.result;
-  const [row] = await deps.transitions.dispatchedAll([outcome.accepted], deps.clock.now());
-  return row ? 'dispatched' : 'lost_lease';
-}
-
 /**
  * One try of one claimed message (service-contracts "Message lifecycle"):
  * expiry, sender, consent, carrier. Expiry first: spec 3.1 checks it before
@@ -53,7 +45,7 @@ export async function dispatchMessage(deps: DispatchMessageDeps, message: Messag
  * write of each outcome is one, and a carrier's acceptance is left for the
  * pass to record together with the rest of its batch.
  */
-export async function tryMessage(deps: DispatchMessageDeps, message: MessageRow, lookups: SendLookups = singleLookups(deps.clients)): Promise<TryOutcome> {
+export async function tryMessage(deps: DispatchMessageDeps, message: MessageRow, lookups: SendLookups): Promise<TryOutcome> {
   const { transitions, clock } = deps;
   const outcome = (row: unknown, result: DispatchResult): TryOutcome => ({ result: row ? result : 'lost_lease' });
   if (hasExpired(message, clock.now())) return outcome(await transitions.expired(message, clock.now()), 'expired');

@@ -23,14 +23,6 @@ const permissionRequest = (m: MessageRow, fromAddress: string): consentV1.CheckS
   fromAddress,
 });
 
-/** One call each per message (a try on its own). */
-export function singleLookups(clients: MessagingClients): SendLookups {
-  return {
-    chooseSender: (message) => clients.routing.chooseSender(senderRequest(message), AS_SERVICE),
-    checkPermission: (message, fromAddress) => clients.consent.checkSendPermission(permissionRequest(message, fromAddress), AS_SERVICE),
-  };
-}
-
 /** routing's refusal of one item, as the single call's error would reach messaging (dispatch reads its `code`). */
 const refusal = (choice: routingV1.SenderChoice | undefined) =>
   choice?.errorCode ? new DomainError(choice.errorCode as ProblemCode, choice.errorMessage ?? '') : new Error('routing gave no answer for this message');

@@ -27,11 +27,6 @@ export class FakeClients implements MessagingClients {
   };
 
   readonly routing = {
-    chooseSender: async (_req: routingV1.ChooseSenderRequest) => {
-      this.calls.push('routing.chooseSender');
-      if (this.sender instanceof Error) throw this.sender;
-      return this.sender;
-    },
     // The batch answers each item as the single call would; an error without a code is routing unreachable.
     chooseSenders: async (req: routingV1.ChooseSendersRequest): Promise<routingV1.ChooseSendersResponse> => {
       this.calls.push('routing.chooseSenders');
@@ -50,10 +45,6 @@ export class FakeClients implements MessagingClients {
   };
 
   readonly consent = {
-    checkSendPermission: async (_req: consentV1.CheckSendPermissionRequest) => {
-      this.calls.push('consent.checkSendPermission');
-      return this.permission;
-    },
     checkSendPermissions: async (req: consentV1.CheckSendPermissionsRequest): Promise<consentV1.CheckSendPermissionsResponse> => {
       this.calls.push('consent.checkSendPermissions');
       return { results: req.requests.map(() => this.permission) };
