@@ -32,7 +32,7 @@ export interface UpdateApiKeyRequest {
 export interface ApiKeyResource {
   apiKeyId: string;
   name: string;
-  rights: string[];
+  rights: ApiKeyRight[];
   subaccountId: string | null;
   expiresAt: string | null;
   /** `active`, `revoked` or `expired`. */

@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Get, Query, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Get, OperationId, Query, Request, Response, Route, Security, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { Cursor, QueryText, ResourceId, Timestamp } from '../common/parameters';
@@ -30,10 +30,12 @@ export class BillingController extends GatewayController {
    * @param from Start of the range, inclusive: `YYYY-MM-DD` or an ISO-8601 timestamp with offset (`Z` or `±HH:MM`). Default: the first of the current UTC month.
    * @param to End of the range, exclusive, later than `from`. Default: the first of the next UTC month.
    * @param subaccountId Only this subaccount's charges.
+   * @summary Get message cost totals
    */
   @Get()
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
+  @OperationId('getMessageCosts')
   public async messageCosts(
     @Request() req: ExRequest,
     @Query() from?: Timestamp,
@@ -53,10 +55,12 @@ export class BillingController extends GatewayController {
    * @param from Start of the range, inclusive: `YYYY-MM-DD` or an ISO-8601 timestamp with offset (`Z` or `±HH:MM`). Default: the first of the current UTC month.
    * @param to End of the range, exclusive, later than `from`. Default: the first of the next UTC month.
    * @param subaccountId Only this subaccount's charges.
+   * @summary Get message cost totals per channel
    */
   @Get('channels')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
+  @OperationId('getMessageCostsByChannel')
   public async messageCostsByChannel(
     @Request() req: ExRequest,
     @Query() from?: Timestamp,
@@ -82,10 +86,12 @@ export class BillingController extends GatewayController {
    * @minimum pageSize 1
    * @maximum pageSize 200
    * @param cursor `nextCursor` of the previous page.
+   * @summary List message charges
    */
   @Get('detail')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
+  @OperationId('listMessageCharges')
   public async messageCostDetail(
     @Request() req: ExRequest,
     @Query() from?: Timestamp,

@@ -1,5 +1,6 @@
 import type { messagingV1 } from '@mp/contracts';
 import { orNull } from '../common/nullable';
+import type { ChannelType } from '../messages/messages.models';
 import type {
   CarrierEventResource,
   ChannelCostResource,
@@ -21,7 +22,7 @@ export function toSummary(s: messagingV1.MessageCostSummary | messagingV1.Messag
 }
 
 export const toChannelCost = (c: messagingV1.ChannelCost): ChannelCostResource => ({
-  channelType: c.channelType as ChannelCostResource['channelType'],
+  channelType: c.channelType as ChannelType,
   ...toTotals(c.total),
 });
 
@@ -30,7 +31,7 @@ export const toCharge = (c: messagingV1.MessageCharge): MessageChargeResource =>
   messageId: c.messageId,
   subaccountId: orNull(c.subaccountId),
   attemptNumber: c.attemptNumber,
-  channelType: c.channelType,
+  channelType: c.channelType as ChannelType,
   destination: c.destination,
   fromAddress: orNull(c.fromAddress),
   segmentCount: c.segmentCount,
@@ -44,7 +45,7 @@ export const toCarrierEvent = (e: messagingV1.CarrierEvent): CarrierEventResourc
   eventId: e.eventId,
   type: e.type,
   attemptNumber: e.attemptNumber,
-  channelType: e.channelType,
+  channelType: e.channelType as ChannelType,
   carrier: orNull(e.carrier),
   carrierMessageId: orNull(e.carrierMessageId),
   rawStatus: e.rawStatus,

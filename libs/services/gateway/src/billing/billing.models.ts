@@ -1,3 +1,5 @@
+import type { ChannelType } from '../messages/messages.models';
+
 /** Totals over the charges a billing read covers. */
 export interface MessageCostTotalsResource {
   /** Sum of the charges in `currency` (decimal, at most 6 places), e.g. 0.0158. */
@@ -22,7 +24,7 @@ export interface MessageCostSummaryResource extends MessageCostTotalsResource {
 }
 
 export interface ChannelCostResource extends MessageCostTotalsResource {
-  channelType: 'Sms' | 'WhatsApp' | 'Email';
+  channelType: ChannelType;
 }
 
 /** The summary split by channel: every channel, in the order Sms, WhatsApp, Email, zero when unused. */
@@ -37,7 +39,7 @@ export interface MessageChargeResource {
   subaccountId: string | null;
   /** Which channel attempt of the message (1 for the first). */
   attemptNumber: number;
-  channelType: string;
+  channelType: ChannelType;
   destination: string;
   fromAddress: string | null;
   segmentCount: number;
@@ -63,7 +65,7 @@ export interface CarrierEventResource {
   /** `submission_accepted`, `submission_refused`, `submission_unavailable` (transient, retried), `submission_invalid`, `receipt`. */
   type: string;
   attemptNumber: number;
-  channelType: string;
+  channelType: ChannelType;
   /** The carrier's name on receipts (`sim` in sandbox). */
   carrier: string | null;
   carrierMessageId: string | null;

@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Get, Path, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Get, OperationId, Path, Request, Response, Route, Security, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { toCarrierEvent } from '../billing/billing.mapper';
 import type { CarrierEventListResource } from '../billing/billing.models';
@@ -22,10 +22,12 @@ export class CarrierEventsController extends GatewayController {
    * receipt, with the carrier's raw status and error code and the reason it
    * maps to. Another account's message (or another subaccount's, for a
    * caller limited to one) is 404.
+   * @summary List what the carrier said about a message
    */
   @Get('messages/{messageId}/carrier-events')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
+  @OperationId('listMessageCarrierEvents')
   public async carrierEvents(@Path() messageId: ResourceId, @Request() req: ExRequest): Promise<CarrierEventListResource> {
     const principal = principalOf(req);
     const list = await this.deps.clients.messaging.listCarrierEvents({ accountId: principal.accountId, messageId }, { principal });

@@ -1,6 +1,6 @@
 import type { identityV1 } from '@mp/contracts';
 import type { Request as ExRequest } from 'express';
-import { Body, Get, Header, NoSecurity, Post, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Body, Get, Header, NoSecurity, OperationId, Post, Request, Response, Route, Security, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import type { TokenResponse } from '../auth-routes/auth.models';
 import { GatewayController } from '../common/gateway-controller';
@@ -38,16 +38,22 @@ export class ExternalIdentitiesController extends GatewayController {
    * password. Then the same answers as login: 401 `MFA_REQUIRED`,
    * 401 `MFA_ENROLLMENT_REQUIRED`, 403 `ACCOUNT_INACTIVE`/`USER_INACTIVE`.
    * A token that does not verify: 401 `INVALID_TOKEN` (`TOKEN_EXPIRED` when expired).
+   * @summary Sign in with an external identity
    */
   @Post('auth/external-login')
   @NoSecurity()
+  @OperationId('externalLogin')
   public async externalLogin(@Body() body: ExternalLoginRequest): Promise<TokenResponse> {
     return this.deps.clients.identity.externalLogin({ provider: body.provider, idToken: body.idToken });
   }
 
-  /** The external identities linked to the signed-in user, oldest first. */
+  /**
+   * The external identities linked to the signed-in user, oldest first.
+   * @summary List linked external identities
+   */
   @Get('auth/identities')
   @Security('bearer')
+  @OperationId('listExternalIdentities')
   public async listExternalIdentities(@Request() req: ExRequest): Promise<ExternalIdentityList> {
     const res = await this.deps.clients.identity.listExternalIdentities({}, { principal: principalOf(req) });
     return { items: res.items.map(toResource) };
@@ -58,9 +64,11 @@ export class ExternalIdentitiesController extends GatewayController {
    * for `UnlinkIdentity`, used up only when the unlink succeeds. A `password` in the
    * body is ignored. 409 `CONFLICT` when the identity is the user's only way to sign
    * in (no password and no other linked identity); 404 when none of that provider is linked.
+   * @summary Unlink an external identity
    */
   @Post('auth/unlink')
   @Security('bearer')
+  @OperationId('unlinkExternalIdentity')
   public async unlink(@Body() body: UnlinkRequest, @Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: string): Promise<ExternalIdentityResource> {
     const res = await this.deps.clients.identity.unlinkExternalIdentity({ provider: body.provider, stepUpToken: stepUpToken ?? '' }, { principal: principalOf(req) });
     return toResource(res);

@@ -186,6 +186,16 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "WebhookEventType": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["MessageAccepted"]},{"dataType":"enum","enums":["MessageDelivered"]},{"dataType":"enum","enums":["MessageFailed"]},{"dataType":"enum","enums":["MessageRejected"]},{"dataType":"enum","enums":["MessageDeadLettered"]},{"dataType":"enum","enums":["MessageExpired"]},{"dataType":"enum","enums":["MessageReceived"]},{"dataType":"enum","enums":["RecipientOptedOut"]},{"dataType":"enum","enums":["RecipientOptedIn"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "DeliveredEventType": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"ref":"WebhookEventType"},{"dataType":"enum","enums":["WebhookTest"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "WebhookDeliveryStatus": {
         "dataType": "refAlias",
         "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Pending"]},{"dataType":"enum","enums":["Succeeded"]},{"dataType":"enum","enums":["Failed"]}],"validators":{}},
@@ -220,7 +230,7 @@ const models: TsoaRoute.Models = {
         "properties": {
             "deliveryLogId": {"dataType":"string","required":true},
             "webhookId": {"dataType":"string","required":true},
-            "eventType": {"dataType":"string","required":true},
+            "eventType": {"ref":"DeliveredEventType","required":true},
             "messageId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "status": {"ref":"WebhookDeliveryStatus","required":true},
             "attempts": {"dataType":"array","array":{"dataType":"refObject","ref":"WebhookDeliveryAttempt"},"required":true},
@@ -797,7 +807,7 @@ const models: TsoaRoute.Models = {
         "properties": {
             "optOutId": {"dataType":"string","required":true},
             "recipient": {"dataType":"string","required":true},
-            "channelType": {"dataType":"string","required":true},
+            "channelType": {"ref":"ChannelType","required":true},
             "scope": {"ref":"OptOutScope","required":true},
             "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "receivingNumber": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
@@ -867,14 +877,29 @@ const models: TsoaRoute.Models = {
         "type": {"dataType":"string","validators":{"maxLength":{"value":320}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ConsentEntryAction": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["opted_out"]},{"dataType":"enum","enums":["resubscribed"]},{"dataType":"enum","enums":["evidence_recorded"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ConsentEntryChannel": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"ref":"ChannelType"},{"dataType":"enum","enums":["*"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ConsentEntrySource": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"ref":"OptOutSource"},{"dataType":"enum","enums":["start_reply"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ConsentEntryResource": {
         "dataType": "refObject",
         "properties": {
             "entryId": {"dataType":"string","required":true},
-            "action": {"dataType":"string","required":true},
-            "channelType": {"dataType":"string","required":true},
-            "scope": {"dataType":"string","required":true},
-            "source": {"dataType":"string","required":true},
+            "action": {"ref":"ConsentEntryAction","required":true},
+            "channelType": {"ref":"ConsentEntryChannel","required":true},
+            "scope": {"ref":"OptOutScope","required":true},
+            "source": {"ref":"ConsentEntrySource","required":true},
             "actor": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "reason": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "consentMethod": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
@@ -889,7 +914,7 @@ const models: TsoaRoute.Models = {
     "ChannelPreferenceResource": {
         "dataType": "refObject",
         "properties": {
-            "channelType": {"dataType":"string","required":true},
+            "channelType": {"ref":"ChannelType","required":true},
             "status": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["opted_in"]},{"dataType":"enum","enums":["opted_out"]}],"required":true},
             "blockedBy": {"dataType":"array","array":{"dataType":"refObject","ref":"OptOutResource"},"required":true},
             "decidedBy": {"dataType":"union","subSchemas":[{"ref":"ConsentEntryResource"},{"dataType":"enum","enums":[null]}],"required":true},
@@ -1273,12 +1298,42 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "MessageStatus": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["scheduled"]},{"dataType":"enum","enums":["queued"]},{"dataType":"enum","enums":["dispatched"]},{"dataType":"enum","enums":["delivered"]},{"dataType":"enum","enums":["undelivered"]},{"dataType":"enum","enums":["failed"]},{"dataType":"enum","enums":["canceled"]},{"dataType":"enum","enums":["expired"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Encoding": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["gsm7"]},{"dataType":"enum","enums":["ucs2"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "MessageType": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Transactional"]},{"dataType":"enum","enums":["Marketing"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Priority": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Normal"]},{"dataType":"enum","enums":["Urgent"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ReplyStatus": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["None"]},{"dataType":"enum","enums":["Awaiting"]},{"dataType":"enum","enums":["Answered"]},{"dataType":"enum","enums":["Expired"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ChannelAttemptStatus": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["dispatched"]},{"dataType":"enum","enums":["delivered"]},{"dataType":"enum","enums":["undelivered"]},{"dataType":"enum","enums":["failed"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ChannelAttemptResource": {
         "dataType": "refObject",
         "properties": {
-            "channelType": {"dataType":"string","required":true},
+            "channelType": {"ref":"ChannelType","required":true},
             "fromAddress": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
-            "status": {"dataType":"string","required":true},
+            "status": {"ref":"ChannelAttemptStatus","required":true},
             "attemptedAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "completedAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "cost": {"dataType":"union","subSchemas":[{"dataType":"double"},{"dataType":"enum","enums":[null]}],"required":true},
@@ -1292,8 +1347,8 @@ const models: TsoaRoute.Models = {
         "properties": {
             "at": {"dataType":"string","required":true},
             "event": {"dataType":"string","required":true},
-            "fromStatus": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
-            "toStatus": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "fromStatus": {"dataType":"union","subSchemas":[{"ref":"MessageStatus"},{"dataType":"enum","enums":[null]}],"required":true},
+            "toStatus": {"dataType":"union","subSchemas":[{"ref":"MessageStatus"},{"dataType":"enum","enums":[null]}],"required":true},
             "detail": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
         },
         "additionalProperties": false,
@@ -1305,21 +1360,21 @@ const models: TsoaRoute.Models = {
             "messageId": {"dataType":"string","required":true},
             "accountId": {"dataType":"string","required":true},
             "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
-            "channelType": {"dataType":"string","required":true},
+            "channelType": {"ref":"ChannelType","required":true},
             "destination": {"dataType":"string","required":true},
             "body": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
-            "status": {"dataType":"string","required":true},
+            "status": {"ref":"MessageStatus","required":true},
             "segmentCount": {"dataType":"double","required":true},
-            "encoding": {"dataType":"string","required":true},
+            "encoding": {"ref":"Encoding","required":true},
             "estimatedCost": {"dataType":"double","required":true},
             "clientReference": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "externalId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
-            "messageType": {"dataType":"string","required":true},
-            "priority": {"dataType":"string","required":true},
+            "messageType": {"ref":"MessageType","required":true},
+            "priority": {"ref":"Priority","required":true},
             "actor": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "sendAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "expiresAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
-            "replyStatus": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["None"]},{"dataType":"enum","enums":["Awaiting"]},{"dataType":"enum","enums":["Answered"]},{"dataType":"enum","enums":["Expired"]}],"required":true},
+            "replyStatus": {"ref":"ReplyStatus","required":true},
             "templateId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "replyOptions": {"dataType":"array","array":{"dataType":"refObject","ref":"ReplyOption"},"required":true},
             "replyOptionKey": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
@@ -1331,16 +1386,6 @@ const models: TsoaRoute.Models = {
             "updatedAt": {"dataType":"string","required":true},
         },
         "additionalProperties": false,
-    },
-    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-    "MessageType": {
-        "dataType": "refAlias",
-        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Transactional"]},{"dataType":"enum","enums":["Marketing"]}],"validators":{}},
-    },
-    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-    "Priority": {
-        "dataType": "refAlias",
-        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Normal"]},{"dataType":"enum","enums":["Urgent"]}],"validators":{}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "SendMessageRequest": {
@@ -1368,7 +1413,7 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "segmentCount": {"dataType":"double","required":true},
-            "encoding": {"dataType":"string","required":true},
+            "encoding": {"ref":"Encoding","required":true},
             "characterCount": {"dataType":"double","required":true},
             "charactersPerSegment": {"dataType":"double","required":true},
         },
@@ -1437,7 +1482,7 @@ const models: TsoaRoute.Models = {
             "eventId": {"dataType":"string","required":true},
             "type": {"dataType":"string","required":true},
             "attemptNumber": {"dataType":"double","required":true},
-            "channelType": {"dataType":"string","required":true},
+            "channelType": {"ref":"ChannelType","required":true},
             "carrier": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "carrierMessageId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "rawStatus": {"dataType":"string","required":true},
@@ -1482,7 +1527,7 @@ const models: TsoaRoute.Models = {
             "amountMicros": {"dataType":"double","required":true},
             "chargeCount": {"dataType":"double","required":true},
             "messageCount": {"dataType":"double","required":true},
-            "channelType": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Sms"]},{"dataType":"enum","enums":["WhatsApp"]},{"dataType":"enum","enums":["Email"]}],"required":true},
+            "channelType": {"ref":"ChannelType","required":true},
         },
         "additionalProperties": false,
     },
@@ -1511,7 +1556,7 @@ const models: TsoaRoute.Models = {
             "messageId": {"dataType":"string","required":true},
             "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "attemptNumber": {"dataType":"double","required":true},
-            "channelType": {"dataType":"string","required":true},
+            "channelType": {"ref":"ChannelType","required":true},
             "destination": {"dataType":"string","required":true},
             "fromAddress": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "segmentCount": {"dataType":"double","required":true},
@@ -1589,12 +1634,17 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "ApiKeyRight": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["SendMessages"]},{"dataType":"enum","enums":["ReadMessages"]},{"dataType":"enum","enums":["ManageWebhooks"]},{"dataType":"enum","enums":["ManageRouting"]},{"dataType":"enum","enums":["ReadRecipientConsent"]},{"dataType":"enum","enums":["ManageRecipientConsent"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "CreatedApiKeyResource": {
         "dataType": "refObject",
         "properties": {
             "apiKeyId": {"dataType":"string","required":true},
             "name": {"dataType":"string","required":true},
-            "rights": {"dataType":"array","array":{"dataType":"string"},"required":true},
+            "rights": {"dataType":"array","array":{"dataType":"refAlias","ref":"ApiKeyRight"},"required":true},
             "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "expiresAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "status": {"dataType":"string","required":true},
@@ -1604,11 +1654,6 @@ const models: TsoaRoute.Models = {
             "key": {"dataType":"string","required":true},
         },
         "additionalProperties": false,
-    },
-    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-    "ApiKeyRight": {
-        "dataType": "refAlias",
-        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["SendMessages"]},{"dataType":"enum","enums":["ReadMessages"]},{"dataType":"enum","enums":["ManageWebhooks"]},{"dataType":"enum","enums":["ManageRouting"]},{"dataType":"enum","enums":["ReadRecipientConsent"]},{"dataType":"enum","enums":["ManageRecipientConsent"]}],"validators":{}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "CreateApiKeyRequest": {
@@ -1627,7 +1672,7 @@ const models: TsoaRoute.Models = {
         "properties": {
             "apiKeyId": {"dataType":"string","required":true},
             "name": {"dataType":"string","required":true},
-            "rights": {"dataType":"array","array":{"dataType":"string"},"required":true},
+            "rights": {"dataType":"array","array":{"dataType":"refAlias","ref":"ApiKeyRight"},"required":true},
             "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "expiresAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "status": {"dataType":"string","required":true},

@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Get, Path, Query, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Get, OperationId, Path, Query, Request, Response, Route, Security, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { Cursor, QueryInteger, QueryText, ResourceId, Timestamp } from '../common/parameters';
@@ -29,10 +29,12 @@ export class MessageListController extends GatewayController {
    * @param to created before (UTC ISO-8601, exclusive)
    * @param pageSize 1 to 200, default 50
    * @param cursor the `nextCursor` of the previous page, with the same filters
+   * @summary List the account's messages
    */
   @Get('accounts/{accountId}/messages')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
+  @OperationId('listAccountMessages')
   public async listAccountMessages(
     @Path() accountId: ResourceId,
     @Request() req: ExRequest,
@@ -51,10 +53,14 @@ export class MessageListController extends GatewayController {
     return { items: page.items.map(toMessageResource), nextCursor: page.nextCursor ?? null };
   }
 
-  /** The subaccount's messages, newest first; same filters and rules as the account list. */
+  /**
+   * The subaccount's messages, newest first; same filters and rules as the account list.
+   * @summary List the subaccount's messages
+   */
   @Get('subaccounts/{subaccountId}/messages')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
+  @OperationId('listSubaccountMessages')
   public async listSubaccountMessages(
     @Path() subaccountId: ResourceId,
     @Request() req: ExRequest,

@@ -1,37 +1,50 @@
 import type { messagingV1 } from '@mp/contracts';
 import { orNull } from '../common/nullable';
 import { toReplyOptions } from '../templates/templates.mapper';
-import type { MessageResource, SendMessageRequest } from './messages.models';
+import type {
+  ChannelAttemptStatus,
+  ChannelType,
+  Encoding,
+  MessageResource,
+  MessageStatus,
+  MessageType,
+  Priority,
+  ReplyStatus,
+  SendMessageRequest,
+} from './messages.models';
+
+// The services carry these closed sets as proto strings; the gateway publishes them as enums (spec 2.2, 3.1, 3.2).
+const statusOf = (s: string | undefined): MessageStatus | null => (s ? (s as MessageStatus) : null);
 
 export function toMessageResource(m: messagingV1.Message): MessageResource {
   return {
     messageId: m.messageId,
     accountId: m.accountId,
     subaccountId: orNull(m.subaccountId),
-    channelType: m.channelType,
+    channelType: m.channelType as ChannelType,
     destination: m.destination,
     body: orNull(m.body),
-    status: m.status,
+    status: m.status as MessageStatus,
     segmentCount: m.segmentCount,
-    encoding: m.encoding,
+    encoding: m.encoding as Encoding,
     estimatedCost: m.estimatedCost,
     clientReference: orNull(m.clientReference),
     externalId: orNull(m.externalId),
-    messageType: m.messageType,
-    priority: m.priority,
+    messageType: m.messageType as MessageType,
+    priority: m.priority as Priority,
     actor: orNull(m.actor),
     sendAt: orNull(m.sendAt),
     expiresAt: orNull(m.expiresAt),
-    replyStatus: m.replyStatus as MessageResource['replyStatus'],
+    replyStatus: m.replyStatus as ReplyStatus,
     templateId: orNull(m.templateId),
     replyOptions: toReplyOptions(m.replyOptions),
     replyOptionKey: orNull(m.replyOptionKey),
     replyOptionValue: orNull(m.replyOptionValue),
     answeredAt: orNull(m.answeredAt),
     channelHistory: m.channelHistory.map((c) => ({
-      channelType: c.channelType,
+      channelType: c.channelType as ChannelType,
       fromAddress: orNull(c.fromAddress),
-      status: c.status,
+      status: c.status as ChannelAttemptStatus,
       attemptedAt: orNull(c.attemptedAt),
       completedAt: orNull(c.completedAt),
       cost: orNull(c.cost),
@@ -40,8 +53,8 @@ export function toMessageResource(m: messagingV1.Message): MessageResource {
     auditTrail: m.auditTrail.map((a) => ({
       at: a.at ?? '',
       event: a.event,
-      fromStatus: orNull(a.fromStatus),
-      toStatus: orNull(a.toStatus),
+      fromStatus: statusOf(a.fromStatus),
+      toStatus: statusOf(a.toStatus),
       detail: orNull(a.detail),
     })),
     createdAt: m.createdAt ?? '',

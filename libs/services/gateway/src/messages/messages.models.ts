@@ -1,8 +1,27 @@
 import type { ReplyOption } from '../templates/templates.models';
 
+/** A channel (spec 2.1). */
 export type ChannelType = 'Sms' | 'WhatsApp' | 'Email';
+/** What a message is sent as (spec 2.1). */
 export type MessageType = 'Transactional' | 'Marketing';
+/** `Urgent` messages go first when waiting work is ordered (spec 3.1); `Normal` is the default. */
 export type Priority = 'Normal' | 'Urgent';
+
+/**
+ * A message's status (spec 3.1): `scheduled` waits for its `sendAt`, `queued` awaits dispatch,
+ * `dispatched` was handed to the carrier, `delivered` and `undelivered` are the carrier's receipts,
+ * `failed` an internal dispatch error; `canceled` and `expired` are final and never sent.
+ */
+export type MessageStatus = 'scheduled' | 'queued' | 'dispatched' | 'delivered' | 'undelivered' | 'failed' | 'canceled' | 'expired';
+
+/** Whether a message's reply options were answered (spec 3.2): `None` when it offers none. */
+export type ReplyStatus = 'None' | 'Awaiting' | 'Answered' | 'Expired';
+
+/** The outcome of one channel attempt. */
+export type ChannelAttemptStatus = 'dispatched' | 'delivered' | 'undelivered' | 'failed';
+
+/** `gsm7` for GSM-7 text, `ucs2` for text with other characters (spec 2.2). */
+export type Encoding = 'gsm7' | 'ucs2';
 
 /**
  * One placeholder value of a template.
@@ -72,22 +91,25 @@ export interface SendMessageRequest {
   priority?: Priority;
 }
 
+/** One channel attempt of a message. */
 export interface ChannelAttemptResource {
-  channelType: string;
+  channelType: ChannelType;
   /** The number (or address) this attempt was sent from. */
   fromAddress: string | null;
-  status: string;
+  status: ChannelAttemptStatus;
   attemptedAt: string | null;
   completedAt: string | null;
   cost: number | null;
   failureReason: string | null;
 }
 
+/** One step of a message's lifecycle (its audit trail). */
 export interface AuditEntryResource {
   at: string;
+  /** What happened (`accepted`, `dispatched`, `delivered`, `fallback`...). */
   event: string;
-  fromStatus: string | null;
-  toStatus: string | null;
+  fromStatus: MessageStatus | null;
+  toStatus: MessageStatus | null;
   detail: string | null;
 }
 
@@ -96,24 +118,21 @@ export interface MessageResource {
   messageId: string;
   accountId: string;
   subaccountId: string | null;
-  channelType: string;
+  channelType: ChannelType;
   destination: string;
   body: string | null;
-  /** scheduled, queued, dispatched, delivered, undelivered, failed, canceled, expired. */
-  status: string;
+  status: MessageStatus;
   segmentCount: number;
-  /** gsm7 or ucs2. */
-  encoding: string;
+  encoding: Encoding;
   estimatedCost: number;
   clientReference: string | null;
   externalId: string | null;
-  messageType: string;
-  priority: string;
+  messageType: MessageType;
+  priority: Priority;
   actor: string | null;
   sendAt: string | null;
   expiresAt: string | null;
-  /** `None` (no options offered), `Awaiting`, `Answered` or `Expired` (spec 3.2). */
-  replyStatus: 'None' | 'Awaiting' | 'Answered' | 'Expired';
+  replyStatus: ReplyStatus;
   /** The template it was sent from. */
   templateId: string | null;
   /** The options it offers: a copy taken when it was sent (later template edits change nothing here). */
@@ -127,14 +146,16 @@ export interface MessageResource {
   updatedAt: string;
 }
 
+/** A body to preview. */
 export interface SegmentPreviewRequest {
   /** @maxLength 200000 */
   body: string;
 }
 
+/** The segments and encoding a body would be sent with. */
 export interface SegmentPreview {
   segmentCount: number;
-  encoding: string;
+  encoding: Encoding;
   characterCount: number;
   charactersPerSegment: number;
 }

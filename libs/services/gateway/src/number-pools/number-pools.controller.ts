@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Body, Delete, Get, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Delete, Get, OperationId, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { ResourceId } from '../common/parameters';
@@ -44,6 +44,7 @@ export class NumberPoolsController extends GatewayController {
   @SuccessResponse(201, 'Created')
   @Response<Problem>(400, 'VALIDATION_FAILED naming each bad field')
   @Response<Problem>(409, 'CONFLICT naming the pool that holds a number or serves a channel already')
+  @OperationId('createNumberPool')
   public async createNumberPool(@Body() body: CreateNumberPoolRequest, @Request() req: ExRequest): Promise<NumberPoolResource> {
     const principal = principalOf(req);
     const created = await this.routing.createNumberPool(
@@ -63,6 +64,7 @@ export class NumberPoolsController extends GatewayController {
   @Get()
   @Security('bearer')
   @Security('apiKey')
+  @OperationId('listNumberPools')
   public async listNumberPools(@Request() req: ExRequest, @Query() subaccountId?: ResourceId): Promise<NumberPoolList> {
     const principal = principalOf(req);
     const { items } = await this.routing.listNumberPools({ accountId: principal.accountId, subaccountId: subaccountId || undefined }, { principal });
@@ -73,6 +75,7 @@ export class NumberPoolsController extends GatewayController {
   @Get('{poolId}')
   @Security('bearer')
   @Security('apiKey')
+  @OperationId('getNumberPool')
   public async getNumberPool(@Path() poolId: ResourceId, @Request() req: ExRequest): Promise<NumberPoolResource> {
     const principal = principalOf(req);
     return toPoolResource(await this.routing.getNumberPool({ accountId: principal.accountId, poolId }, { principal }));
@@ -89,6 +92,7 @@ export class NumberPoolsController extends GatewayController {
   @Security('apiKey', ['ManageRouting'])
   @Response<Problem>(400, 'VALIDATION_FAILED naming each bad field')
   @Response<Problem>(409, 'CONFLICT naming the pool that holds a number or serves a channel already')
+  @OperationId('updateNumberPool')
   public async updateNumberPool(@Path() poolId: ResourceId, @Body() body: UpdateNumberPoolRequest, @Request() req: ExRequest): Promise<NumberPoolResource> {
     const principal = principalOf(req);
     const updated = await this.routing.updateNumberPool(
@@ -113,6 +117,7 @@ export class NumberPoolsController extends GatewayController {
   @Security('bearer')
   @Security('apiKey', ['ManageRouting'])
   @SuccessResponse(204, 'Deleted')
+  @OperationId('deleteNumberPool')
   public async deleteNumberPool(@Path() poolId: ResourceId, @Request() req: ExRequest): Promise<void> {
     const principal = principalOf(req);
     await this.routing.deleteNumberPool({ accountId: principal.accountId, poolId }, { principal });

@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Body, Delete, Get, Path, Post, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Delete, Get, OperationId, Path, Post, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { ResourceId } from '../common/parameters';
@@ -30,6 +30,7 @@ export class NumbersController extends GatewayController {
   @Get()
   @Security('bearer')
   @Security('apiKey')
+  @OperationId('listNumbers')
   public async listNumbers(@Request() req: ExRequest): Promise<NumberList> {
     const principal = principalOf(req);
     const res = await this.deps.clients.routing.listNumbers({ accountId: principal.accountId, subaccountId: principal.subaccountId }, { principal });
@@ -51,6 +52,7 @@ export class NumbersController extends GatewayController {
   @Response<Problem>(400, 'VALIDATION_FAILED naming each bad field (channelTypes, phoneNumber, countryCode)')
   @Response<Problem>(404, 'Not Found: the subaccount is not one of the account’s (or not the caller’s)')
   @Response<Problem>(409, 'CONFLICT: an active number already holds this phone number')
+  @OperationId('createNumber')
   public async createNumber(@Body() body: CreateNumberRequest, @Request() req: ExRequest): Promise<NumberResource> {
     const principal = principalOf(req);
     const created = await this.deps.clients.routing.createNumber(
@@ -74,6 +76,7 @@ export class NumbersController extends GatewayController {
   @SuccessResponse(204, 'Released')
   @Response<Problem>(404, 'Not Found: no such active number in the account (or the caller’s subaccount)')
   @Response<Problem>(409, 'CONFLICT: the number is in a number pool (named in detail)')
+  @OperationId('deleteNumber')
   public async deleteNumber(@Path() numberId: ResourceId, @Request() req: ExRequest): Promise<void> {
     const principal = principalOf(req);
     await this.deps.clients.routing.deleteNumber({ accountId: principal.accountId, numberId }, { principal });

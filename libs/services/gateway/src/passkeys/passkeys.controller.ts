@@ -1,6 +1,6 @@
 import type { identityV1 } from '@mp/contracts';
 import type { Request as ExRequest } from 'express';
-import { Body, Delete, Get, Header, NoSecurity, Patch, Path, Post, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Delete, Get, Header, NoSecurity, OperationId, Patch, Path, Post, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import { orNull } from '../common/nullable';
@@ -36,17 +36,25 @@ const toOptions = (o: identityV1.WebAuthnOptions): WebAuthnOptionsResource => JS
 @Response<Problem>(429, 'Too Many Requests')
 @Response<Problem>(500, 'Internal Server Error')
 export class PasskeysController extends GatewayController {
-  /** The signed-in user's passkeys. 422 INVALID_OPERATION where passkeys are not enabled. */
+  /**
+   * The signed-in user's passkeys. 422 INVALID_OPERATION where passkeys are not enabled.
+   * @summary List passkeys
+   */
   @Get('auth/mfa/webauthn')
   @Security('bearer')
+  @OperationId('listPasskeys')
   public async listPasskeys(@Request() req: ExRequest): Promise<PasskeyList> {
     const res = await this.deps.clients.identity.listPasskeys({}, { principal: principalOf(req) });
     return { items: res.items.map(toResource) };
   }
 
-  /** Options for navigator.credentials.create (valid 5 minutes). 422 INVALID_OPERATION where passkeys are not enabled. */
+  /**
+   * Options for navigator.credentials.create (valid 5 minutes). 422 INVALID_OPERATION where passkeys are not enabled.
+   * @summary Get passkey registration options
+   */
   @Post('auth/mfa/webauthn/register/options')
   @Security('bearer')
+  @OperationId('getPasskeyRegistrationOptions')
   public async registrationOptions(@Request() req: ExRequest): Promise<WebAuthnOptionsResource> {
     return toOptions(await this.deps.clients.identity.startPasskeyRegistration({}, { principal: principalOf(req) }));
   }
@@ -54,10 +62,12 @@ export class PasskeysController extends GatewayController {
   /**
    * Stores the created passkey; needs a step-up token for MfaManage (left usable when refused).
    * 400 WEBAUTHN_VERIFICATION_FAILED when it does not verify; 422 INVALID_OPERATION where passkeys are not enabled.
+   * @summary Store a new passkey
    */
   @Post('auth/mfa/webauthn/register/complete')
   @Security('bearer')
   @SuccessResponse(201, 'Registered')
+  @OperationId('completePasskeyRegistration')
   public async completeRegistration(
     @Body() body: CompletePasskeyRegistrationRequest,
     @Request() req: ExRequest,
@@ -71,17 +81,25 @@ export class PasskeysController extends GatewayController {
     return toResource(passkey);
   }
 
-  /** Renames a passkey. 422 INVALID_OPERATION where passkeys are not enabled. */
+  /**
+   * Renames a passkey. 422 INVALID_OPERATION where passkeys are not enabled.
+   * @summary Rename a passkey
+   */
   @Patch('auth/mfa/webauthn/{id}')
   @Security('bearer')
+  @OperationId('renamePasskey')
   public async rename(@Path() id: ResourceId, @Body() body: RenamePasskeyRequest, @Request() req: ExRequest): Promise<PasskeyResource> {
     return toResource(await this.deps.clients.identity.renamePasskey({ passkeyId: id, name: body.name }, { principal: principalOf(req) }));
   }
 
-  /** Removes a passkey; needs a step-up token for MfaManage. 422 INVALID_OPERATION where passkeys are not enabled. */
+  /**
+   * Removes a passkey; needs a step-up token for MfaManage. 422 INVALID_OPERATION where passkeys are not enabled.
+   * @summary Remove a passkey
+   */
   @Delete('auth/mfa/webauthn/{id}')
   @Security('bearer')
   @SuccessResponse(204, 'Removed')
+  @OperationId('removePasskey')
   public async remove(@Path() id: ResourceId, @Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: string): Promise<void> {
     await this.deps.clients.identity.deletePasskey({ passkeyId: id, stepUpToken: stepUpToken ?? '' }, { principal: principalOf(req) });
     this.setStatus(204);
@@ -90,9 +108,11 @@ export class PasskeysController extends GatewayController {
   /**
    * Options for navigator.credentials.get in the second sign-in step, bound to the mfaToken;
    * then POST /v1/auth/login/mfa with method webauthn. 422 INVALID_OPERATION where passkeys are not enabled.
+   * @summary Get passkey options for sign-in
    */
   @Post('auth/login/mfa/webauthn/options')
   @NoSecurity()
+  @OperationId('getPasskeyLoginOptions')
   public async loginOptions(@Body() body: PasskeyLoginOptionsRequest): Promise<WebAuthnOptionsResource> {
     return toOptions(await this.deps.clients.identity.startPasskeyLogin({ mfaToken: body.mfaToken }));
   }
@@ -100,9 +120,11 @@ export class PasskeysController extends GatewayController {
   /**
    * Options for navigator.credentials.get for a step-up for `action`; then POST /v1/auth/mfa/step-up
    * with method webauthn. 422 INVALID_OPERATION where passkeys are not enabled.
+   * @summary Get passkey options for a step-up
    */
   @Post('auth/mfa/step-up/webauthn/options')
   @Security('bearer')
+  @OperationId('getPasskeyStepUpOptions')
   public async stepUpOptions(@Body() body: PasskeyStepUpOptionsRequest, @Request() req: ExRequest): Promise<WebAuthnOptionsResource> {
     return toOptions(await this.deps.clients.identity.startPasskeyStepUp({ action: body.action }, { principal: principalOf(req) }));
   }

@@ -1,6 +1,6 @@
 import type { messagingV1 } from '@mp/contracts';
 import type { Request as ExRequest } from 'express';
-import { Get, Path, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Get, OperationId, Path, Request, Response, Route, Security, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import { orNull } from '../common/nullable';
@@ -42,17 +42,25 @@ const toWindow = (w: messagingV1.QuotaWindow | undefined): QuotaWindowResource =
 @Response<Problem>(429, 'Too Many Requests')
 @Response<Problem>(500, 'Internal Server Error')
 export class QuotaController extends GatewayController {
-  /** Limits, use and remaining of a subaccount's daily and monthly quota. Any valid API key may read it. */
+  /**
+   * Limits, use and remaining of a subaccount's daily and monthly quota. Any valid API key may read it.
+   * @summary Get a subaccount's quota
+   */
   @Get('quota/subaccounts/{subaccountId}')
   @Security('bearer')
   @Security('apiKey', [])
+  @OperationId('getSubaccountQuota')
   public async subaccountQuota(@Path() subaccountId: ResourceId, @Request() req: ExRequest): Promise<SubaccountQuotaResource> {
     return this.quotaOf(subaccountId, req);
   }
 
-  /** The same, for a signed-in user. */
+  /**
+   * The same, for a signed-in user.
+   * @summary Get a subaccount's quota as a signed-in user
+   */
   @Get('user/quota/subaccounts/{subaccountId}')
   @Security('bearer')
+  @OperationId('getUserSubaccountQuota')
   public async userSubaccountQuota(@Path() subaccountId: ResourceId, @Request() req: ExRequest): Promise<SubaccountQuotaResource> {
     return this.quotaOf(subaccountId, req);
   }

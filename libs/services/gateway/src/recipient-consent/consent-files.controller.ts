@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Request as ExRequest } from 'express';
-import { Get, Path, Post, Produces, Query, Request, Response, Route, Security, SuccessResponse, Tags, UploadedFile } from 'tsoa';
+import { Get, OperationId, Path, Post, Produces, Query, Request, Response, Route, Security, SuccessResponse, Tags, UploadedFile } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { QueryText, ResourceId } from '../common/parameters';
@@ -55,6 +55,7 @@ export class ConsentFilesController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @SuccessResponse(200, 'One result per input row, and the SHA-256 of the file')
+  @OperationId('importSubaccountOptOuts')
   public async importSubaccountOptOuts(
     @Path() subaccountId: ResourceId,
     @UploadedFile('file') file: Express.Multer.File,
@@ -72,6 +73,7 @@ export class ConsentFilesController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @SuccessResponse(200, 'One result per input row, and the SHA-256 of the file')
+  @OperationId('importAccountOptOuts')
   public async importAccountOptOuts(
     @Path() accountId: ResourceId,
     @UploadedFile('file') file: Express.Multer.File,
@@ -88,6 +90,7 @@ export class ConsentFilesController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @SuccessResponse(200, 'One result per input row, and the SHA-256 of the file')
+  @OperationId('importSubaccountOptInRecords')
   public async importSubaccountOptInRecords(
     @Path() subaccountId: ResourceId,
     @UploadedFile('file') file: Express.Multer.File,
@@ -103,6 +106,7 @@ export class ConsentFilesController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @SuccessResponse(200, 'One result per input row, and the SHA-256 of the file')
+  @OperationId('importAccountOptInRecords')
   public async importAccountOptInRecords(
     @Path() accountId: ResourceId,
     @UploadedFile('file') file: Express.Multer.File,
@@ -119,6 +123,7 @@ export class ConsentFilesController extends GatewayController {
   @Security('apiKey')
   @Produces('text/csv')
   @SuccessResponse(200, 'CSV with a header row', 'text/csv')
+  @OperationId('exportSubaccountOptOuts')
   public async exportSubaccountOptOuts(@Path() subaccountId: ResourceId, @Request() req: ExRequest): Promise<Readable> {
     return this.stream(req, this.call(req, { subaccountId }), 'opt-outs');
   }
@@ -131,6 +136,7 @@ export class ConsentFilesController extends GatewayController {
   @Security('apiKey')
   @Produces('text/csv')
   @SuccessResponse(200, 'CSV with a header row', 'text/csv')
+  @OperationId('exportAccountOptOuts')
   public async exportAccountOptOuts(@Path() accountId: ResourceId, @Request() req: ExRequest): Promise<Readable> {
     return this.stream(req, this.call(req, { accountId }), 'opt-outs');
   }
@@ -143,6 +149,7 @@ export class ConsentFilesController extends GatewayController {
   @Security('apiKey')
   @Produces('text/csv')
   @SuccessResponse(200, 'CSV with a header row', 'text/csv')
+  @OperationId('exportSubaccountOptInRecords')
   public async exportSubaccountOptInRecords(@Path() subaccountId: ResourceId, @Request() req: ExRequest): Promise<Readable> {
     return this.stream(req, this.call(req, { subaccountId }), 'opt-in-records');
   }
@@ -155,6 +162,7 @@ export class ConsentFilesController extends GatewayController {
   @Security('apiKey')
   @Produces('text/csv')
   @SuccessResponse(200, 'CSV with a header row', 'text/csv')
+  @OperationId('exportAccountOptInRecords')
   public async exportAccountOptInRecords(@Path() accountId: ResourceId, @Request() req: ExRequest): Promise<Readable> {
     return this.stream(req, this.call(req, { accountId }), 'opt-in-records');
   }

@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Body, Get, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Get, OperationId, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { Cursor, QueryInteger, QueryText, ResourceId } from '../common/parameters';
@@ -67,6 +67,7 @@ export class RecipientConsentController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @SuccessResponse(201, 'Recorded (200: it was already in force; nothing changed)')
+  @OperationId('recordSubaccountOptOut')
   public async recordSubaccountOptOut(@Path() subaccountId: ResourceId, @Body() body: RecordOptOutRequest, @Request() req: ExRequest): Promise<OptOutResource> {
     return this.recorded(this.sub(req, subaccountId), body);
   }
@@ -78,6 +79,7 @@ export class RecipientConsentController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @SuccessResponse(201, 'Recorded (200: it was already in force; nothing changed)')
+  @OperationId('recordAccountOptOut')
   public async recordAccountOptOut(@Path() accountId: ResourceId, @Body() body: RecordOptOutRequest, @Request() req: ExRequest): Promise<OptOutResource> {
     return this.recorded(this.account(req, accountId), body);
   }
@@ -93,6 +95,7 @@ export class RecipientConsentController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @Response<Problem>(409, 'RECIPIENT_OPT_OUT_NOT_LIFTABLE or RECIPIENT_NOT_OPTED_OUT; nothing was written')
+  @OperationId('optInSubaccountRecipient')
   public async subaccountOptIn(@Path() subaccountId: ResourceId, @Body() body: OptInRequest, @Request() req: ExRequest): Promise<OptInResult> {
     return consent.optIn(this.sub(req, subaccountId), body);
   }
@@ -104,6 +107,7 @@ export class RecipientConsentController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @Response<Problem>(409, 'RECIPIENT_OPT_OUT_NOT_LIFTABLE or RECIPIENT_NOT_OPTED_OUT; nothing was written')
+  @OperationId('optInAccountRecipient')
   public async accountOptIn(@Path() accountId: ResourceId, @Body() body: OptInRequest, @Request() req: ExRequest): Promise<OptInResult> {
     return consent.optIn(this.account(req, accountId), body);
   }
@@ -116,6 +120,7 @@ export class RecipientConsentController extends GatewayController {
   @Get('subaccounts/{subaccountId}/recipient-consent/opt-outs')
   @Security('bearer')
   @Security('apiKey')
+  @OperationId('listSubaccountOptOuts')
   public async listSubaccountOptOuts(
     @Path() subaccountId: ResourceId,
     @Request() req: ExRequest,
@@ -135,6 +140,7 @@ export class RecipientConsentController extends GatewayController {
   @Get('accounts/{accountId}/recipient-consent/opt-outs')
   @Security('bearer')
   @Security('apiKey')
+  @OperationId('listAccountOptOuts')
   public async listAccountOptOuts(
     @Path() accountId: ResourceId,
     @Request() req: ExRequest,
@@ -152,6 +158,7 @@ export class RecipientConsentController extends GatewayController {
   @Get('subaccounts/{subaccountId}/recipient-consent/preferences')
   @Security('bearer')
   @Security('apiKey')
+  @OperationId('getSubaccountRecipientPreferences')
   public async subaccountPreferences(@Path() subaccountId: ResourceId, @Request() req: ExRequest, @Query() recipient?: QueryText): Promise<RecipientPreferencesResource> {
     return consent.preferences(this.sub(req, subaccountId), recipient);
   }
@@ -162,6 +169,7 @@ export class RecipientConsentController extends GatewayController {
   @Get('accounts/{accountId}/recipient-consent/preferences')
   @Security('bearer')
   @Security('apiKey')
+  @OperationId('getAccountRecipientPreferences')
   public async accountPreferences(@Path() accountId: ResourceId, @Request() req: ExRequest, @Query() recipient?: QueryText): Promise<RecipientPreferencesResource> {
     return consent.preferences(this.account(req, accountId), recipient);
   }
@@ -175,6 +183,7 @@ export class RecipientConsentController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @SuccessResponse(201, 'Stored (X-Consent-Warning when the number is still opted out)')
+  @OperationId('createSubaccountOptInRecord')
   public async createSubaccountOptInRecord(@Path() subaccountId: ResourceId, @Body() body: OptInRecordRequest, @Request() req: ExRequest): Promise<OptInRecordResource> {
     return this.evidence(this.sub(req, subaccountId), body);
   }
@@ -186,6 +195,7 @@ export class RecipientConsentController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @SuccessResponse(201, 'Stored (X-Consent-Warning when the number is still opted out)')
+  @OperationId('createAccountOptInRecord')
   public async createAccountOptInRecord(@Path() accountId: ResourceId, @Body() body: OptInRecordRequest, @Request() req: ExRequest): Promise<OptInRecordResource> {
     return this.evidence(this.account(req, accountId), body);
   }
@@ -199,6 +209,7 @@ export class RecipientConsentController extends GatewayController {
   @Get('subaccounts/{subaccountId}/recipient-consent/opt-in-records')
   @Security('bearer')
   @Security('apiKey')
+  @OperationId('listSubaccountOptInRecords')
   public async listSubaccountOptInRecords(
     @Path() subaccountId: ResourceId,
     @Request() req: ExRequest,
@@ -218,6 +229,7 @@ export class RecipientConsentController extends GatewayController {
   @Get('accounts/{accountId}/recipient-consent/opt-in-records')
   @Security('bearer')
   @Security('apiKey')
+  @OperationId('listAccountOptInRecords')
   public async listAccountOptInRecords(
     @Path() accountId: ResourceId,
     @Request() req: ExRequest,

@@ -1,12 +1,13 @@
 import type { consentV1 } from '@mp/contracts';
 import { orNull } from '../common/nullable';
+import type { ChannelType } from '../messages/messages.models';
 import type { ChannelPreferenceResource, ConsentEntryResource, OptInRecordResource, OptOutResource, RecipientPreferencesResource } from './recipient-consent.models';
 
 export function toOptOutResource(o: consentV1.OptOut): OptOutResource {
   return {
     optOutId: o.optOutId,
     recipient: o.recipient,
-    channelType: o.channelType,
+    channelType: o.channelType as ChannelType,
     scope: o.scope as OptOutResource['scope'],
     subaccountId: orNull(o.subaccountId),
     receivingNumber: orNull(o.receivingNumber),
@@ -20,10 +21,10 @@ export function toOptOutResource(o: consentV1.OptOut): OptOutResource {
 function toEntryResource(e: consentV1.ConsentEntry): ConsentEntryResource {
   return {
     entryId: e.entryId,
-    action: e.action,
-    channelType: e.channelType,
-    scope: e.scope,
-    source: e.source,
+    action: e.action as ConsentEntryResource['action'],
+    channelType: e.channelType as ConsentEntryResource['channelType'],
+    scope: e.scope as ConsentEntryResource['scope'],
+    source: e.source as ConsentEntryResource['source'],
     actor: orNull(e.actor),
     reason: orNull(e.reason),
     consentMethod: orNull(e.consentMethod),
@@ -38,7 +39,7 @@ export function toPreferencesResource(p: consentV1.RecipientPreferences): Recipi
   return {
     recipient: p.recipient,
     channels: p.channels.map((c) => ({
-      channelType: c.channelType,
+      channelType: c.channelType as ChannelType,
       status: c.status as ChannelPreferenceResource['status'],
       blockedBy: c.blockedBy.map(toOptOutResource),
       decidedBy: c.decidedBy ? toEntryResource(c.decidedBy) : null,

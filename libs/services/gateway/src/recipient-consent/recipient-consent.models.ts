@@ -18,6 +18,15 @@ export type OptOutScope = 'subaccount' | AccountOptOutScope | 'stopReply';
 /** Who recorded an opt-out; only `customer` and `import` ones can be lifted by re-subscribing. */
 export type OptOutSource = 'customer' | 'import' | 'stop_reply' | 'support';
 
+/** What a consent ledger entry did: recorded an opt-out, re-subscribed (lifting opt-outs), or stored consent evidence. */
+export type ConsentEntryAction = 'opted_out' | 'resubscribed' | 'evidence_recorded';
+
+/** Who or what made a consent ledger entry. */
+export type ConsentEntrySource = OptOutSource | 'start_reply';
+
+/** The channel of a consent ledger entry; `*` for a change to every channel of the address (STOP, START, evidence). */
+export type ConsentEntryChannel = ChannelType | '*';
+
 export interface RecordOptOutRequest {
   recipient: Recipient;
   channelType: ChannelType;
@@ -54,7 +63,7 @@ export interface OptInRequest {
 export interface OptOutResource {
   optOutId: string;
   recipient: string;
-  channelType: string;
+  channelType: ChannelType;
   scope: OptOutScope;
   subaccountId: string | null;
   /** `stopReply`: the number the STOP arrived on. */
@@ -84,10 +93,10 @@ export interface OptInResult {
 /** One entry of the append-only consent ledger. */
 export interface ConsentEntryResource {
   entryId: string;
-  action: string;
-  channelType: string;
-  scope: string;
-  source: string;
+  action: ConsentEntryAction;
+  channelType: ConsentEntryChannel;
+  scope: OptOutScope;
+  source: ConsentEntrySource;
   actor: string | null;
   reason: string | null;
   consentMethod: string | null;
@@ -97,8 +106,9 @@ export interface ConsentEntryResource {
   receivingNumber: string | null;
 }
 
+/** A recipient's consent on one channel. */
 export interface ChannelPreferenceResource {
-  channelType: string;
+  channelType: ChannelType;
   /** For sending through this route's base. */
   status: 'opted_in' | 'opted_out';
   blockedBy: OptOutResource[];

@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Get, Path, Query, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Get, OperationId, Path, Query, Request, Response, Route, Security, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { Cursor, QueryInteger, ResourceId, Timestamp } from '../common/parameters';
@@ -34,6 +34,7 @@ export class RepliesController extends GatewayController {
   @Get('accounts/{accountId}/inbound-messages')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
+  @OperationId('listAccountInboundMessages')
   public async listAccountInboundMessages(
     @Path() accountId: ResourceId,
     @Request() req: ExRequest,
@@ -55,6 +56,7 @@ export class RepliesController extends GatewayController {
   @Get('subaccounts/{subaccountId}/inbound-messages')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
+  @OperationId('listSubaccountInboundMessages')
   public async listSubaccountInboundMessages(
     @Path() subaccountId: ResourceId,
     @Request() req: ExRequest,
@@ -77,6 +79,7 @@ export class RepliesController extends GatewayController {
   @Get('accounts/{accountId}/messages/{messageId}/replies')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
+  @OperationId('listAccountMessageReplies')
   public async listAccountMessageReplies(
     @Path() accountId: ResourceId,
     @Path() messageId: ResourceId,
@@ -92,6 +95,7 @@ export class RepliesController extends GatewayController {
   @Get('subaccounts/{subaccountId}/messages/{messageId}/replies')
   @Security('bearer')
   @Security('apiKey', ['ReadMessages'])
+  @OperationId('listSubaccountMessageReplies')
   public async listSubaccountMessageReplies(
     @Path() subaccountId: ResourceId,
     @Path() messageId: ResourceId,

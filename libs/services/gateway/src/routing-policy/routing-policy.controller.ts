@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Body, Get, Path, Post, Put, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Body, Get, OperationId, Path, Post, Put, Request, Response, Route, Security, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { ResourceId } from '../common/parameters';
@@ -34,6 +34,7 @@ export class RoutingPolicyController extends GatewayController {
   @Get()
   @Security('bearer')
   @Security('apiKey')
+  @OperationId('getRoutingPolicy')
   public async getRoutingPolicy(@Path() subaccountId: ResourceId, @Request() req: ExRequest): Promise<RoutingPolicyResource> {
     const principal = principalOf(req);
     return toPolicyResource(await this.deps.clients.routing.getRoutingPolicy({ accountId: principal.accountId, subaccountId }, { principal }));
@@ -50,6 +51,7 @@ export class RoutingPolicyController extends GatewayController {
   @Security('bearer')
   @Security('apiKey', ['ManageRouting'])
   @Response<Problem>(400, 'VALIDATION_FAILED naming each bad field')
+  @OperationId('updateRoutingPolicy')
   public async updateRoutingPolicy(
     @Path() subaccountId: ResourceId,
     @Body() body: UpdateRoutingPolicyRequest,
@@ -84,6 +86,7 @@ export class RoutingPolicyController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @Response<Problem>(400, 'VALIDATION_FAILED: destination is neither an E.164 number nor an email address')
+  @OperationId('previewRoute')
   public async previewRoute(@Path() subaccountId: ResourceId, @Body() body: RoutePreviewRequest, @Request() req: ExRequest): Promise<RoutePreview> {
     const principal = principalOf(req);
     return toRoutePreview(await this.deps.clients.routing.previewRoute({ accountId: principal.accountId, subaccountId, destination: body.destination }, { principal }));

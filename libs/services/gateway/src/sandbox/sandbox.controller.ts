@@ -1,6 +1,6 @@
 import { DomainError, echo } from '@mp/problems';
 import type { Request as ExRequest } from 'express';
-import { Body, Get, NoSecurity, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Get, NoSecurity, OperationId, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { orNull } from '../common/nullable';
 import { GatewayController } from '../common/gateway-controller';
@@ -32,19 +32,27 @@ export class SandboxController extends GatewayController {
     if (!this.deps.config.SANDBOX) throw new DomainError('NOT_FOUND', `No route for ${req.method} ${echo(req.path, 256)}.`);
   }
 
-  /** Emails the platform sent to an address, newest first (verification tokens, one-time codes). */
+  /**
+   * Emails the platform sent to an address, newest first (verification tokens, one-time codes).
+   * @summary Read the sandbox mailbox
+   */
   @Get('mailbox')
   @NoSecurity()
+  @OperationId('readSandboxMailbox')
   public async mailbox(@Query() to: Address, @Request() req: ExRequest): Promise<Mailbox> {
     this.requireSandbox(req);
     const res = await this.deps.clients['carrier-simulator'].listMailbox({ to });
     return { items: res.items.map((m) => ({ to: m.to, subject: m.subject, text: m.text, sentAt: m.sentAt ?? '', from: m.from })) };
   }
 
-  /** What the simulated carrier does with this account's messages to `destination`. */
+  /**
+   * What the simulated carrier does with this account's messages to `destination`.
+   * @summary Set the simulated carrier's behaviour for a recipient
+   */
   @Put('carrier-behaviors/{destination}')
   @Security('bearer')
   @Security('apiKey')
+  @OperationId('setSandboxCarrierBehavior')
   public async setCarrierBehavior(
     @Path() destination: Address,
     @Body() body: CarrierBehaviorRequest,
@@ -71,6 +79,7 @@ export class SandboxController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @SuccessResponse(202, 'Accepted: the carrier will post it')
+  @OperationId('simulateInboundMessage')
   public async simulateInbound(@Body() body: SimulateInboundRequest, @Request() req: ExRequest): Promise<SimulatedInbound> {
     this.requireSandbox(req);
     const principal = principalOf(req);
@@ -99,18 +108,24 @@ export class SandboxController extends GatewayController {
     };
   }
 
+  /** @summary Read the sandbox clock */
   @Get('clock')
   @NoSecurity()
+  @OperationId('getSandboxClock')
   public async clock(@Request() req: ExRequest): Promise<ClockReading> {
     this.requireSandbox(req);
     const res = await this.deps.clients['carrier-simulator'].getClock({});
     return { now: res.now ?? '' };
   }
 
-  /** Moves the sandbox clock forward and runs the work that became due before answering. */
+  /**
+   * Moves the sandbox clock forward and runs the work that became due before answering.
+   * @summary Advance the sandbox clock
+   */
   @Post('clock/advance')
   @Security('bearer')
   @Security('apiKey')
+  @OperationId('advanceSandboxClock')
   public async advance(@Body() body: AdvanceClockRequest, @Request() req: ExRequest): Promise<ClockReading> {
     this.requireSandbox(req);
     return { now: await advanceSandboxClock(this.deps, body.seconds, principalOf(req)) };

@@ -1,6 +1,6 @@
 import type { identityV1 } from '@mp/contracts';
 import type { Request as ExRequest } from 'express';
-import { Body, Get, Header, NoSecurity, Path, Post, Put, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Body, Get, Header, NoSecurity, OperationId, Path, Post, Put, Request, Response, Route, Security, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import type { TokenResponse } from '../auth-routes/auth.models';
 import { GatewayController } from '../common/gateway-controller';
@@ -57,16 +57,24 @@ const toResource = (p: identityV1.SecurityPolicy): SecurityPolicyResource => ({
 @Response<Problem>(429, 'Too Many Requests')
 @Response<Problem>(500, 'Internal Server Error')
 export class SecurityPolicyController extends GatewayController {
-  /** Signed-in users only: API keys are for sending and reading messages, not account security. */
+  /**
+   * Signed-in users only: API keys are for sending and reading messages, not account security.
+   * @summary Get the account's security policy
+   */
   @Get('accounts/{accountId}/security-policy')
   @Security('bearer')
+  @OperationId('getSecurityPolicy')
   public async get(@Path() accountId: ResourceId, @Request() req: ExRequest): Promise<SecurityPolicyResource> {
     return toResource(await this.deps.clients.identity.getSecurityPolicy({ accountId }, { principal: principalOf(req) }));
   }
 
-  /** Needs an Admin with MFA on and a step-up token (X-Step-Up-Token) for AccountSecurityPolicy. */
+  /**
+   * Needs an Admin with MFA on and a step-up token (X-Step-Up-Token) for AccountSecurityPolicy.
+   * @summary Update the account's security policy
+   */
   @Put('accounts/{accountId}/security-policy')
   @Security('bearer')
+  @OperationId('updateSecurityPolicy')
   public async updateSecurityPolicy(
     @Path() accountId: ResourceId,
     @Body() body: SecurityPolicyUpdate,
@@ -81,16 +89,24 @@ export class SecurityPolicyController extends GatewayController {
     );
   }
 
-  /** Enrollment when the account requires MFA: starts authenticator setup with the enrollment token. */
+  /**
+   * Enrollment when the account requires MFA: starts authenticator setup with the enrollment token.
+   * @summary Start MFA enrollment at sign-in
+   */
   @Post('auth/login/mfa/enroll/setup')
   @NoSecurity()
+  @OperationId('startMfaEnrollment')
   public async enrollSetup(@Body() body: EnrollmentSetupRequest): Promise<TotpSetupResource> {
     return this.deps.clients.identity.enrollMfaSetup(body);
   }
 
-  /** Confirms the authenticator, signs the user in and shows the recovery codes once. */
+  /**
+   * Confirms the authenticator, signs the user in and shows the recovery codes once.
+   * @summary Confirm MFA enrollment at sign-in
+   */
   @Post('auth/login/mfa/enroll/confirm')
   @NoSecurity()
+  @OperationId('confirmMfaEnrollment')
   public async enrollConfirm(@Body() body: EnrollmentConfirmRequest): Promise<EnrollmentCompletedResource> {
     const res = await this.deps.clients.identity.enrollMfaConfirm(body);
     return { ...res.tokens!, recoveryCodes: res.recoveryCodes };

@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Body, Get, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Get, OperationId, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { Cursor, QueryInteger, ResourceId } from '../common/parameters';
@@ -36,6 +36,7 @@ export class TemplatesController extends GatewayController {
   @Post('templates')
   @Security('bearer')
   @SuccessResponse(201, 'Created')
+  @OperationId('createTemplate')
   public async createTemplate(@Body() body: CreateTemplateRequest, @Request() req: ExRequest): Promise<TemplateResource> {
     const principal = principalOf(req);
     const written = await this.deps.clients.messaging.createTemplate(
@@ -54,6 +55,7 @@ export class TemplatesController extends GatewayController {
    */
   @Get('templates')
   @Security('bearer')
+  @OperationId('listTemplates')
   public async listTemplates(@Request() req: ExRequest, @Query() pageSize?: QueryInteger, @Query() cursor?: Cursor): Promise<TemplateList> {
     const principal = principalOf(req);
     const page = await this.deps.clients.messaging.listTemplates({ accountId: principal.accountId, pageSize, cursor }, { principal });
@@ -63,6 +65,7 @@ export class TemplatesController extends GatewayController {
   /** @summary Get a template */
   @Get('templates/{templateId}')
   @Security('bearer')
+  @OperationId('getTemplate')
   public async getTemplate(@Path() templateId: ResourceId, @Request() req: ExRequest): Promise<TemplateResource> {
     const principal = principalOf(req);
     return toTemplateResource(await this.deps.clients.messaging.getTemplate({ accountId: principal.accountId, templateId }, { principal }));
@@ -76,6 +79,7 @@ export class TemplatesController extends GatewayController {
    */
   @Put('templates/{templateId}')
   @Security('bearer')
+  @OperationId('updateTemplate')
   public async updateTemplate(
     @Path() templateId: ResourceId,
     @Body() body: UpdateTemplateRequest,
@@ -99,6 +103,7 @@ export class TemplatesController extends GatewayController {
   @SuccessResponse(201, 'Created (200: the same template already existed)')
   @Response<TemplateResource>(200, 'The template already existed with the same content; nothing was changed')
   @Response<Problem>(409, 'CONFLICT: a template with this id exists with other content')
+  @OperationId('createTemplateWithId')
   public async createTemplateWithId(
     @Path() accountId: ResourceId,
     @Path() templateId: ResourceId,
@@ -121,6 +126,7 @@ export class TemplatesController extends GatewayController {
    */
   @Post('accounts/{accountId}/templates/{templateId}/render')
   @Security('bearer')
+  @OperationId('renderTemplate')
   public async renderTemplate(
     @Path() accountId: ResourceId,
     @Path() templateId: ResourceId,

@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Body, Get, Path, Post, Produces, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Get, OperationId, Path, Post, Produces, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { ResourceId } from '../common/parameters';
@@ -48,6 +48,7 @@ export class TenDlcController extends GatewayController {
   @Response<Problem>(422, 'Validation Error', undefined, 'application/problem+json')
   @Response<Problem>(429, 'Too Many Requests', undefined, 'application/problem+json')
   @Response<Problem>(500, 'Internal Server Error', undefined, 'application/problem+json')
+  @OperationId('listTenDlcBrands')
   public async listTenDlcBrands(@Request() req: ExRequest): Promise<TenDlcBrand[]> {
     const principal = principalOf(req);
     const { items } = await this.tendlc.listBrands({ accountId: principal.accountId }, { principal });
@@ -73,6 +74,7 @@ export class TenDlcController extends GatewayController {
   @Response<Problem>(422, 'Validation Error', undefined, 'application/problem+json')
   @Response<Problem>(429, 'Too Many Requests', undefined, 'application/problem+json')
   @Response<Problem>(500, 'Internal Server Error', undefined, 'application/problem+json')
+  @OperationId('registerTenDlcBrand')
   public async registerTenDlcBrand(@Body() body: RegisterTenDlcBrandRequest, @Request() req: ExRequest): Promise<TenDlcBrand> {
     const principal = principalOf(req);
     const { brand } = await this.tendlc.registerBrand(toRegisterBrandRequest(principal.accountId, body), { principal });
@@ -95,6 +97,7 @@ export class TenDlcController extends GatewayController {
   @Response<Problem>(422, 'Validation Error', undefined, 'application/problem+json')
   @Response<Problem>(429, 'Too Many Requests', undefined, 'application/problem+json')
   @Response<Problem>(500, 'Internal Server Error', undefined, 'application/problem+json')
+  @OperationId('getTenDlcBrand')
   public async getTenDlcBrand(@Path() brandId: ResourceId, @Request() req: ExRequest): Promise<TenDlcBrand> {
     const principal = principalOf(req);
     const brand = await this.tendlc.getBrand({ accountId: principal.accountId, brandId }, { principal });

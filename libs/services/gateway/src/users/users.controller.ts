@@ -1,6 +1,6 @@
 import type { identityV1 } from '@mp/contracts';
 import type { Request as ExRequest } from 'express';
-import { Body, Get, NoSecurity, Path, Post, Put, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Get, NoSecurity, OperationId, Path, Post, Put, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import type { CurrentUser, TokenResponse } from '../auth-routes/auth.models';
 import { GatewayController } from '../common/gateway-controller';
@@ -58,27 +58,39 @@ const toUser = (u: identityV1.User): CurrentUser => ({ ...u, subaccountId: orNul
 @Response<Problem>(429, 'Too Many Requests')
 @Response<Problem>(500, 'Internal Server Error')
 export class UsersController extends GatewayController {
-  /** Users of the account, with `mfaEnabled`. */
+  /**
+   * Users of the account, with `mfaEnabled`.
+   * @summary List users
+   */
   @Get('account/users')
   @Security('bearer')
+  @OperationId('listUsers')
   public async listUsers(@Request() req: ExRequest): Promise<UserList> {
     const res = await this.deps.clients.identity.listUsers({}, { principal: principalOf(req) });
     return { items: res.items.map(toUser) };
   }
 
-  /** Invites a user by email (Admin; a Manager may invite Members). */
+  /**
+   * Invites a user by email (Admin; a Manager may invite Members).
+   * @summary Invite a user
+   */
   @Post('account/users')
   @Security('bearer')
   @SuccessResponse(201, 'Invited')
+  @OperationId('inviteUser')
   public async invite(@Body() body: InviteUserRequest, @Request() req: ExRequest): Promise<CurrentUser> {
     const user = await this.deps.clients.identity.inviteUser(body, { principal: principalOf(req) });
     this.setStatus(201);
     return toUser(user);
   }
 
-  /** Changes a user's role or subaccount limit (Admin). */
+  /**
+   * Changes a user's role or subaccount limit (Admin).
+   * @summary Change a user's role or subaccount limit
+   */
   @Put('account/users/{userId}')
   @Security('bearer')
+  @OperationId('updateUser')
   public async updateUser(@Path() userId: ResourceId, @Body() body: UpdateUserRequest, @Request() req: ExRequest): Promise<CurrentUser> {
     const user = await this.deps.clients.identity.updateUser(
       { userId, role: body.role, subaccount: 'subaccountId' in body ? { subaccountId: body.subaccountId ?? undefined } : undefined },
@@ -87,16 +99,24 @@ export class UsersController extends GatewayController {
     return toUser(user);
   }
 
-  /** Deactivates a user (Admin): their sessions end and they cannot sign in (USER_INACTIVE). */
+  /**
+   * Deactivates a user (Admin): their sessions end and they cannot sign in (USER_INACTIVE).
+   * @summary Deactivate a user
+   */
   @Post('account/users/{userId}/deactivate')
   @Security('bearer')
+  @OperationId('deactivateUser')
   public async deactivate(@Path() userId: ResourceId, @Request() req: ExRequest): Promise<CurrentUser> {
     return toUser(await this.deps.clients.identity.deactivateUser({ userId }, { principal: principalOf(req) }));
   }
 
-  /** Accepts an invitation: sets the password and signs in (or asks for MFA enrollment). */
+  /**
+   * Accepts an invitation: sets the password and signs in (or asks for MFA enrollment).
+   * @summary Accept an invitation
+   */
   @Post('auth/accept-invitation')
   @NoSecurity()
+  @OperationId('acceptInvitation')
   public async accept(@Body() body: AcceptInvitationRequest): Promise<TokenResponse> {
     return this.deps.clients.identity.acceptInvitation(body);
   }

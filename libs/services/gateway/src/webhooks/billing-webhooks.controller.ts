@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Body, Get, Post, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Body, Get, OperationId, Post, Request, Response, Route, Security, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { Problem } from '../common/problem.model';
@@ -35,6 +35,7 @@ export class BillingWebhooksController extends GatewayController {
 
   /** @summary Get the billing webhook configuration */
   @Get('config')
+  @OperationId('getBillingWebhookConfig')
   public async getBillingWebhookConfig(@Request() req: ExRequest): Promise<BillingWebhookConfigResource> {
     const principal = principalOf(req);
     return toBillingConfig(await this.webhooks.getBillingWebhookConfig({ accountId: principal.accountId }, { principal }));
@@ -47,6 +48,7 @@ export class BillingWebhooksController extends GatewayController {
    * @summary Enable the billing webhook
    */
   @Post('enable')
+  @OperationId('enableBillingWebhook')
   public async enableBillingWebhook(@Body() body: EnableBillingWebhookRequest, @Request() req: ExRequest): Promise<BillingWebhookConfigResource> {
     const principal = principalOf(req);
     return toBillingConfig(await this.webhooks.enableBillingWebhook({ accountId: principal.accountId, url: body.url }, { principal }));
@@ -54,6 +56,7 @@ export class BillingWebhooksController extends GatewayController {
 
   /** @summary Disable the billing webhook */
   @Post('disable')
+  @OperationId('disableBillingWebhook')
   public async disableBillingWebhook(@Request() req: ExRequest): Promise<BillingWebhookConfigResource> {
     const principal = principalOf(req);
     return toBillingConfig(await this.webhooks.disableBillingWebhook({ accountId: principal.accountId }, { principal }));
@@ -64,6 +67,7 @@ export class BillingWebhooksController extends GatewayController {
    * @summary Regenerate the billing webhook secret
    */
   @Post('regenerate-secret')
+  @OperationId('regenerateBillingWebhookSecret')
   public async regenerateBillingWebhookSecret(@Request() req: ExRequest): Promise<BillingWebhookConfigResource> {
     const principal = principalOf(req);
     return toBillingConfig(await this.webhooks.regenerateBillingWebhookSecret({ accountId: principal.accountId }, { principal }));

@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Body, Delete, Get, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Delete, Get, OperationId, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { Cursor, QueryInteger, ResourceId } from '../common/parameters';
@@ -49,6 +49,7 @@ export class WebhooksController extends GatewayController {
    */
   @Post()
   @SuccessResponse(201, 'Created')
+  @OperationId('createWebhook')
   public async createWebhook(@Body() body: CreateWebhookRequest, @Request() req: ExRequest): Promise<WebhookWithSecret> {
     const principal = principalOf(req);
     const created = await this.webhooks.createWebhookEndpoint(
@@ -64,6 +65,7 @@ export class WebhooksController extends GatewayController {
    * @summary List webhook endpoints
    */
   @Get()
+  @OperationId('listWebhooks')
   public async listWebhooks(@Request() req: ExRequest): Promise<WebhookList> {
     const principal = principalOf(req);
     const { items } = await this.webhooks.listWebhookEndpoints({ accountId: principal.accountId }, { principal });
@@ -72,6 +74,7 @@ export class WebhooksController extends GatewayController {
 
   /** @summary Get a webhook endpoint */
   @Get('{webhookId}')
+  @OperationId('getWebhook')
   public async getWebhook(@Path() webhookId: ResourceId, @Request() req: ExRequest): Promise<WebhookResource> {
     const principal = principalOf(req);
     return toWebhookResource(await this.webhooks.getWebhookEndpoint({ accountId: principal.accountId, webhookId }, { principal }));
@@ -84,6 +87,7 @@ export class WebhooksController extends GatewayController {
    * @summary Update a webhook endpoint
    */
   @Put('{webhookId}')
+  @OperationId('updateWebhook')
   public async updateWebhook(@Path() webhookId: ResourceId, @Body() body: UpdateWebhookRequest, @Request() req: ExRequest): Promise<WebhookResource> {
     const principal = principalOf(req);
     return toWebhookResource(
@@ -100,6 +104,7 @@ export class WebhooksController extends GatewayController {
    */
   @Delete('{webhookId}')
   @SuccessResponse(204, 'Deleted')
+  @OperationId('deleteWebhook')
   public async deleteWebhook(@Path() webhookId: ResourceId, @Request() req: ExRequest): Promise<void> {
     const principal = principalOf(req);
     await this.webhooks.deleteWebhookEndpoint({ accountId: principal.accountId, webhookId }, { principal });
@@ -111,6 +116,7 @@ export class WebhooksController extends GatewayController {
    * @summary Rotate the signing secret
    */
   @Post('{webhookId}/rotate-secret')
+  @OperationId('rotateWebhookSecret')
   public async rotateWebhookSecret(@Path() webhookId: ResourceId, @Request() req: ExRequest): Promise<WebhookWithSecret> {
     const principal = principalOf(req);
     const rotated = await this.webhooks.rotateWebhookSecret({ accountId: principal.accountId, webhookId }, { principal });
@@ -124,6 +130,7 @@ export class WebhooksController extends GatewayController {
    * @summary Send a test event
    */
   @Post('{webhookId}/test')
+  @OperationId('testWebhook')
   public async testWebhook(@Path() webhookId: ResourceId, @Request() req: ExRequest): Promise<WebhookDeliveryResource> {
     const principal = principalOf(req);
     return toDeliveryResource(await this.webhooks.sendTestEvent({ accountId: principal.accountId, webhookId }, { principal }));
@@ -137,6 +144,7 @@ export class WebhooksController extends GatewayController {
    * @summary List deliveries
    */
   @Get('{webhookId}/deliveries')
+  @OperationId('listWebhookDeliveries')
   public async listWebhookDeliveries(
     @Path() webhookId: ResourceId,
     @Request() req: ExRequest,
@@ -155,6 +163,7 @@ export class WebhooksController extends GatewayController {
    * @summary Replay a delivery
    */
   @Post('{webhookId}/deliveries/{deliveryLogId}/replay')
+  @OperationId('replayWebhookDelivery')
   public async replayWebhookDelivery(
     @Path() webhookId: ResourceId,
     @Path() deliveryLogId: ResourceId,

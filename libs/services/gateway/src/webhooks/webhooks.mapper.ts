@@ -2,6 +2,7 @@ import type { webhooksV1 } from '@mp/contracts';
 import type {
   AttemptTrigger,
   BillingWebhookConfigResource,
+  DeliveredEventType,
   WebhookDeliveryResource,
   WebhookDeliveryStatus,
   WebhookResource,
@@ -26,7 +27,7 @@ export function toDeliveryResource(delivery: webhooksV1.WebhookDelivery): Webhoo
   return {
     deliveryLogId: delivery.deliveryLogId,
     webhookId: delivery.webhookId,
-    eventType: delivery.eventType,
+    eventType: delivery.eventType as DeliveredEventType,
     messageId: delivery.messageId ?? null,
     status: delivery.status as WebhookDeliveryStatus,
     attempts: delivery.attempts.map((a) => ({

@@ -7,7 +7,25 @@
 export type WebhookUrl = string;
 
 /**
- * Comma-separated event names (spec 6.1): `MessageAccepted`,
+ * A webhook event type (spec 6.1); receivers ignore types they do not know (spec 9.4).
+ * `AllMessageEvents` subscribes to the six message lifecycle events.
+ */
+export type WebhookEventType =
+  | 'MessageAccepted'
+  | 'MessageDelivered'
+  | 'MessageFailed'
+  | 'MessageRejected'
+  | 'MessageDeadLettered'
+  | 'MessageExpired'
+  | 'MessageReceived'
+  | 'RecipientOptedOut'
+  | 'RecipientOptedIn';
+
+/** The event a delivery carried: a webhook event, or `WebhookTest` from `POST /v1/webhooks/{webhookId}/test`. */
+export type DeliveredEventType = WebhookEventType | 'WebhookTest';
+
+/**
+ * Comma-separated event names (spec 6.1, `WebhookEventType`): `MessageAccepted`,
  * `MessageDelivered`, `MessageFailed`, `MessageRejected`,
  * `MessageDeadLettered`, `MessageExpired`, `MessageReceived`,
  * `RecipientOptedOut`, `RecipientOptedIn`, or `AllMessageEvents` for every
@@ -92,7 +110,7 @@ export type WebhookDeliveryStatus = 'Pending' | 'Succeeded' | 'Failed';
 export interface WebhookDeliveryResource {
   deliveryLogId: string;
   webhookId: string;
-  eventType: string;
+  eventType: DeliveredEventType;
   messageId: string | null;
   status: WebhookDeliveryStatus;
   attempts: WebhookDeliveryAttempt[];
