@@ -15,6 +15,7 @@ import { CALL_TOKEN_METADATA_KEY } from './call-token/call-token-claims';
 import { CallTokenRefused, type CallTokenVerifier } from './call-token/call-token-verifier';
 import type { MethodAccess } from './method-access';
 import type { AsyncHandlers, MethodDefinitionLike, ServiceDefinitionLike } from './service-definition';
+import { timeGrpcCall } from './server-metrics';
 import { toGrpcError } from './status-mapping';
 
 interface BoundMethod {
@@ -74,7 +75,12 @@ function bind(binding: ServiceBinding, verifier: CallTokenVerifier): UntypedServ
   const { logger } = binding;
   for (const method of binding.methods) {
     const path = method.definition.path;
-    implementation[method.name] = ((call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
+    implementation[method.name] = ((call: ServerUnaryCall<unknown, unknown>, answer: sendUnaryData<unknown>) => {
+      const recordCall = timeGrpcCall(path);
+      const callback: sendUnaryData<unknown> = (error, value) => {
+        recordCall(error);
+        answer(error, value);
+      };
       const traceparent = call.metadata.get('traceparent')[0];
       withSpan(path, { traceparent: typeof traceparent === 'string' ? traceparent : undefined, kind: SpanKind.SERVER }, async () => {
         let principal: Principal;

@@ -1,6 +1,10 @@
+import { METRICS_CONTENT_TYPE, renderMetrics } from '@mp/telemetry';
 import { createServer, type Server } from 'node:http';
 
-/** GET /healthz (alive) and GET /readyz (dependencies reachable), as DECISIONS "Running" asks. */
+/**
+ * GET /healthz (alive) and GET /readyz (dependencies reachable), as DECISIONS
+ * "Running" asks, and GET /metrics (the process's Prometheus registry).
+ */
 export async function startHealthServer(options: {
   host?: string;
   port: number;
@@ -16,6 +20,16 @@ export async function startHealthServer(options: {
       options.ready().then(
         () => send(200, { status: 'ok' }),
         () => send(503, { status: 'unavailable' }),
+      );
+      return;
+    }
+    if (req.method === 'GET' && req.url === '/metrics') {
+      renderMetrics().then(
+        (text) => {
+          res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE });
+          res.end(text);
+        },
+        () => send(500, { status: 500, code: 'INTERNAL_ERROR' }),
       );
       return;
     }

@@ -1,2 +1,3 @@
 export * from './tracing';
 export * from './logger';
+export * from './metrics';

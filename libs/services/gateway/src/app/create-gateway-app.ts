@@ -4,6 +4,7 @@ import { RegisterRoutes } from '../generated/routes';
 import { bodyParserErrorMapper, jsonBodyParser, rawBodyParser } from './body-parsing';
 import { csvUpload, MULTIPART_PATHS } from './csv-upload';
 import type { GatewayDeps } from './gateway-deps';
+import { httpMetricsMiddleware, metricsEndpoint } from './metrics.middleware';
 import { notFoundHandler, problemHandler } from './problem.middleware';
 import { rateLimitMiddleware } from './rate-limit.middleware';
 import { signInThrottleMiddleware } from './sign-in-throttle.middleware';
@@ -21,7 +22,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   if (deps.config.TRUST_PROXY) app.set('trust proxy', deps.config.TRUST_PROXY);
   app.locals.gatewayDeps = deps;
 
+  // Scraped by Prometheus: before tracing, rate limits and metrics of its own.
+  app.get('/metrics', metricsEndpoint);
   app.use(traceMiddleware);
+  app.use(httpMetricsMiddleware);
   app.use(rateLimitMiddleware);
   app.use((req, res, next) => {
     if (RAW_BODY_PATHS.some((p) => p.test(req.path))) return rawBodyParser(req, res, next);
