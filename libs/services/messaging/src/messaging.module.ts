@@ -10,6 +10,7 @@ import type { MessagingConfig } from './config/messaging-config';
 import { RouteAdvance } from './fallback/route-advance';
 import { receiptTimeoutJob } from './fallback/receipt-timeout.job';
 import { Dispatcher } from './dispatch/dispatcher';
+import { measureDispatchQueue } from './dispatch/dispatch-metrics';
 import { messagingHandlers, type MessagingHandlers } from './grpc/messaging.handlers';
 import type { MessagingClients } from './messaging-clients';
 import { messagingMigrations } from './migrations';
@@ -88,6 +89,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
     },
   });
   let standingListener: ReturnType<typeof listenForStandingChanges> | undefined;
+  let stopMeasuringQueue: (() => void) | undefined;
   if (!config.DISPATCH_ENABLED) logger.info('dispatch is disabled (DISPATCH_ENABLED=false): accepted messages stay queued');
   return {
     handlers,
@@ -101,9 +103,11 @@ export function createMessaging(deps: MessagingDeps): Messaging {
       // Timeouts before dispatch: one sandbox clock move falls back and sends on the next channel.
       jobs: [scheduled.job, receiptTimeoutJob({ db, clock, logger, route, onAdvanced: () => dispatcher.kick() }), dispatcher.job, replyWindow],
       start: async () => {
+        stopMeasuringQueue = measureDispatchQueue(db);
         if (standings && deps.transport) standingListener = listenForStandingChanges({ transport: deps.transport, cache: standings, logger });
       },
       stop: async () => {
+        stopMeasuringQueue?.();
         await standingListener?.stop();
         await scheduled.idle();
         await dispatcher.stop();

@@ -15,12 +15,12 @@ export function signBody(secret: string, body: Buffer): string {
   return createHmac('sha256', secret).update(body).digest('hex');
 }
 
-/** One signed POST; only a 2xx within the timeout counts as delivered. */
-export async function postSignedCallback(url: string, secret: string, body: Buffer): Promise<PostOutcome> {
+/** One signed POST, in the trace given (W3C `traceparent` header); only a 2xx within the timeout counts as delivered. */
+export async function postSignedCallback(url: string, secret: string, body: Buffer, traceparent?: string): Promise<PostOutcome> {
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, body) },
+      headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, body), ...(traceparent ? { traceparent } : {}) },
       body,
       signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
     });

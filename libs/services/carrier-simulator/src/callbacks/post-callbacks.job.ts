@@ -1,6 +1,6 @@
 import type { Clock } from '@mp/clock';
 import type { DueJob } from '@mp/service-host';
-import type { Logger } from '@mp/telemetry';
+import { currentTraceparent, SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import type { CarrierSimulatorConfig } from '../carrier-simulator.config';
 import { CALLBACK_TIMEOUT_MS, callbackUrl, postSignedCallback, type CallbackRoute } from './callback-post';
@@ -19,6 +19,8 @@ export interface CallbackQueue<Row extends QueuedCallbackRow> {
   route: CallbackRoute;
   /** The JSON payload, built from the stored row alone, so every retry carries identical bytes (and signature). */
   payload(row: Row): Record<string, unknown>;
+  /** The trace the callback continues (a receipt: its submission's), if the row keeps one. */
+  traceparent?(row: Row): string | undefined;
 }
 
 /** Posts a queue's due callbacks to the platform, signed; failures are retried with backoff, never dropped. */
@@ -57,7 +59,9 @@ export class PostCallbacksJob<Row extends QueuedCallbackRow> implements DueJob {
   private async deliver(url: string, row: Row): Promise<boolean> {
     const attempts = row.attempts + 1;
     const body = Buffer.from(JSON.stringify(this.queue.payload(row)), 'utf8');
-    const outcome = await postSignedCallback(url, this.config.CALLBACK_SECRET_SIM, body);
+    const outcome = await withSpan(`POST ${this.queue.route} callback`, { traceparent: this.queue.traceparent?.(row), kind: SpanKind.CLIENT }, () =>
+      postSignedCallback(url, this.config.CALLBACK_SECRET_SIM, body, currentTraceparent()),
+    );
     const now = this.clock.now();
     if (outcome.ok) return true;
     const delay = retryDelaySeconds(attempts);

@@ -37,7 +37,8 @@ export function createCarrierApiApp(submitMessage: SubmitCarrierMessage, logger:
         res.status(400).json(errorBody('VALIDATION_FAILED', 'The message has invalid fields.', { fields: { channel: [`channel must be ${channel} on this carrier.`] } }));
         return;
       }
-      const result = await submitMessage(check.submission, { idPrefix });
+      const traceparent = req.headers.traceparent;
+      const result = await submitMessage(check.submission, { idPrefix, traceparent: typeof traceparent === 'string' ? traceparent : undefined });
       if (result.kind === 'unavailable') {
         res.status(503).json(errorBody('SERVICE_UNAVAILABLE', result.message));
         return;

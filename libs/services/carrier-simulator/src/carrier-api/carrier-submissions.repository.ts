@@ -49,10 +49,10 @@ export async function insertSubmissionWithReceipt(db: Knex, s: StoredSubmission,
   const { sql, bindings } = submissionInsert(db, s, now).toSQL();
   const result = await db.raw<{ rows: unknown[] }>(
     `with submitted as (${sql})
-     insert into carrier_receipts (event_id, carrier_message_id, reference, status, error_code, occurred_at, next_attempt_at)
-     select ?, carrier_message_id, ?, ?, ?, ?, ? from submitted
+     insert into carrier_receipts (event_id, carrier_message_id, reference, status, error_code, occurred_at, next_attempt_at, traceparent)
+     select ?, carrier_message_id, ?, ?, ?, ?, ?, ? from submitted
      returning event_id`,
-    [...bindings, receipt.eventId, receipt.reference, receipt.status, receipt.errorCode ?? null, receipt.occurredAt, receipt.occurredAt],
+    [...bindings, receipt.eventId, receipt.reference, receipt.status, receipt.errorCode ?? null, receipt.occurredAt, receipt.occurredAt, receipt.traceparent ?? null],
   );
   return result.rows.length > 0;
 }

@@ -13,6 +13,8 @@ export interface SubmitOptions {
   idPrefix?: string;
   /** Runs in the acceptance's transaction, only for a new submission (the email carrier files the mail). */
   onAccepted?: (trx: Knex.Transaction, carrierMessageId: string) => Promise<void>;
+  /** The submitter's trace (its `traceparent` header), kept with the receipt so the callback continues it. */
+  traceparent?: string;
 }
 
 export type SubmitResult =
@@ -53,6 +55,7 @@ export async function submitMessage(deps: { db: Knex; clock: Clock }, s: Carrier
           status: outcome,
           errorCode: outcome === 'undelivered' ? UNDELIVERED_ERROR_CODE : undefined,
           occurredAt: new Date(now.getTime() + (behavior?.afterSeconds ?? DEFAULT_AFTER_SECONDS) * 1000),
+          traceparent: options.traceparent,
         };
   const { onAccepted } = options;
   const inserted = onAccepted

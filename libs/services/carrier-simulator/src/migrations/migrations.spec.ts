@@ -9,10 +9,12 @@ describe('carrier-simulator migrations', () => {
       await migrateLatest(db, 'carrier_simulator', carrierSimulatorMigrations);
       expect(await db.schema.hasTable('carrier_receipts')).toBe(true);
       expect(await db.schema.hasTable('inbound_callbacks')).toBe(true);
+      expect(await db.schema.hasColumn('carrier_receipts', 'traceparent')).toBe(true);
       await migrateDown(db, 'carrier_simulator', carrierSimulatorMigrations);
-      expect(await db.schema.hasTable('inbound_callbacks')).toBe(false);
-      expect(await db.schema.hasTable('carrier_receipts')).toBe(true); // only the newest went down
+      expect(await db.schema.hasColumn('carrier_receipts', 'traceparent')).toBe(false);
+      expect(await db.schema.hasTable('inbound_callbacks')).toBe(true); // only the newest went down
       await migrateLatest(db, 'carrier_simulator', carrierSimulatorMigrations);
+      expect(await db.schema.hasColumn('carrier_receipts', 'traceparent')).toBe(true);
       expect(await db.schema.hasTable('inbound_callbacks')).toBe(true);
       expect(await db.schema.hasTable('mailbox_messages')).toBe(true);
     } finally {

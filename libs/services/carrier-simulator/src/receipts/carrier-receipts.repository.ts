@@ -10,6 +10,8 @@ export interface ScheduledReceipt {
   status: ReceiptStatus;
   errorCode?: string;
   occurredAt: Date;
+  /** The submission's trace, continued by the receipt's callback. */
+  traceparent?: string;
 }
 
 /** A `carrier_receipts` row as the posting job claims it. */
@@ -19,6 +21,7 @@ export interface ReceiptRow extends QueuedCallbackRow {
   status: ReceiptStatus;
   error_code: string | null;
   occurred_at: Date | string;
+  traceparent: string | null;
 }
 
 /** A receipt becomes due at the moment its outcome happens. */
@@ -31,5 +34,6 @@ export async function scheduleReceipt(db: Knex, receipt: ScheduledReceipt): Prom
     error_code: receipt.errorCode ?? null,
     occurred_at: receipt.occurredAt,
     next_attempt_at: receipt.occurredAt,
+    traceparent: receipt.traceparent ?? null,
   });
 }

@@ -23,4 +23,5 @@ export const RECEIPT_QUEUE: CallbackQueue<ReceiptRow> = {
   table: 'carrier_receipts',
   route: 'receipts',
   payload: receiptPayload,
+  traceparent: (row) => row.traceparent ?? undefined,
 };

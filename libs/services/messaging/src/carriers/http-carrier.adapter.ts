@@ -1,3 +1,4 @@
+import { currentTraceparent } from '@mp/telemetry';
 import type { CarrierAdapter, CarrierOutcome, CarrierSubmission } from './carrier.port';
 
 export interface HttpCarrierOptions {
@@ -69,6 +70,9 @@ export class HttpCarrierAdapter implements CarrierAdapter {
   async submit(submission: CarrierSubmission): Promise<CarrierOutcome> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
+    // The message's trace goes on to the carrier (and comes back with its receipt when the carrier keeps it).
+    const traceparent = currentTraceparent();
+    if (traceparent) headers.traceparent = traceparent;
     let response: Response;
     try {
       response = await fetch(this.endpoint, {

@@ -1,11 +1,12 @@
 import type { Clock } from '@mp/clock';
-import type { Logger } from '@mp/telemetry';
+import { SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import type { CarrierAdapter } from '../carriers/carrier.port';
 import { hasNextChannel } from '../fallback/route-advance';
 import { hasExpired } from '../messages/expiry';
 import type { MessageRow } from '../messages/message.types';
 import type { MessagingClients } from '../messaging-clients';
 import type { AcceptedSubmission, ConsentDecision, DispatchTransitions, Sender } from './dispatch-transitions';
+import { countCarrierOutcome } from './dispatch-metrics';
 import type { SendLookups } from './send-lookups';
 
 export interface DispatchMessageDeps {
@@ -77,14 +78,21 @@ export async function tryMessage(deps: DispatchMessageDeps, message: MessageRow,
     return outcome(await transitions.deferred(message, `consent check unavailable: ${describe(error)}`, clock.now(), deps.maxDeferrals), 'deferred');
   }
 
-  const answer = await deps.carrier.submit({
-    reference: `${message.id}:${message.channel_attempt}`,
-    accountId: message.account_id,
-    channel: message.channel_type,
-    from: sender.fromAddress,
-    to: message.destination,
-    body: message.body ?? '',
-  });
+  // In the send's own trace (kept with the message), not the polling pass's: the carrier call and its receipt belong to the send.
+  const answer = await withSpan(
+    `submit ${message.channel_type} to carrier`,
+    { traceparent: message.traceparent ?? undefined, kind: SpanKind.CLIENT, attributes: { 'messaging.message.id': message.id, 'messaging.channel': message.channel_type } },
+    () =>
+      deps.carrier.submit({
+        reference: `${message.id}:${message.channel_attempt}`,
+        accountId: message.account_id,
+        channel: message.channel_type,
+        from: sender.fromAddress,
+        to: message.destination,
+        body: message.body ?? '',
+      }),
+  );
+  countCarrierOutcome(message.channel_type, answer);
   const now = clock.now();
   switch (answer.kind) {
     case 'accepted':

@@ -61,6 +61,8 @@ export interface MessageRow {
   fallback_on_delivery_failure: boolean;
   /** When the current attempt falls back for want of a final receipt; null when it will not. */
   fallback_due_at: Date | null;
+  /** The send's trace (W3C traceparent), continued by its dispatch; absent before it was kept. */
+  traceparent?: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -10,6 +10,7 @@ import { createTemplatesMigration } from './20251215000008_create_templates';
 import { messageRoutesMigration } from './20261120000010_message_routes';
 import { messageReplyOptionsMigration } from './20251215000009_message_reply_options';
 import { earlyReceiptsMigration } from './20261124000011_early_receipts';
+import { messageTraceparentMigration } from './20261124000012_message_traceparent';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [
@@ -24,4 +25,5 @@ export const messagingMigrations: Migration[] = [
   messageReplyOptionsMigration,
   messageRoutesMigration,
   earlyReceiptsMigration,
+  messageTraceparentMigration,
 ];

@@ -3,6 +3,7 @@ import type { Clock } from '@mp/clock';
 import type { messagingV1 } from '@mp/contracts';
 import type { Principal } from '@mp/grpc';
 import type { OutboxWriter } from '@mp/service-host';
+import { currentTraceparent } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import type { PriceTable } from '../rules';
 import { idempotentSendOf } from '../idempotency/idempotency-key';
@@ -117,6 +118,7 @@ export async function sendMessage(
     receipt_timeout_seconds: route.receiptTimeoutSeconds,
     fallback_on_delivery_failure: route.fallbackOnDeliveryFailure,
     fallback_due_at: null,
+    traceparent: currentTraceparent() ?? null,
     created_at: now,
     updated_at: now,
   };
