@@ -2,7 +2,7 @@ import { createDatabaseProvider } from '@mp/db';
 import { createEmbeddedLogTransport, createKafkaTransport, type EventTransport } from '@mp/events';
 import { startGateway } from '@mp/gateway';
 import { CallTokenSigner } from '@mp/grpc';
-import { addressBookFrom, chooseClock, createServiceClients } from '@mp/service-host';
+import { addressBookFrom, chooseClock, createServiceClients, exitOnSignals } from '@mp/service-host';
 import { createLogger, initTelemetry } from '@mp/telemetry';
 import { loadAppConfig, type GatewayAppConfig } from './config';
 
@@ -39,14 +39,14 @@ async function main() {
   const events = accessEventTransport(config);
   const gateway = await startGateway({ config, clients, clock: chooseClock(config), logger, events: events.transport });
   logger.info('gateway listening', { url: config.PUBLIC_BASE_URL, port: gateway.port, cachesApiKeys: gateway.accessCache !== undefined });
-  const stop = async () => {
-    await gateway.stop();
-    await events.close();
-    clients.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  exitOnSignals(
+    [
+      { name: 'gateway requests in flight', run: () => gateway.stop() },
+      { name: 'event transport', run: () => events.close() },
+      { name: 'service clients', run: () => clients.close() },
+    ],
+    { graceMs: config.SHUTDOWN_GRACE_MS, logger },
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { exitOnSignals } from '@mp/service-host';
 import { loadPlatformConfig } from './config';
 import { startPlatform } from './platform';
 
@@ -8,16 +9,7 @@ async function main() {
   console.log(`Messaging platform is up (${config.SANDBOX ? 'sandbox' : 'live'} mode).`);
   console.log(`Gateway: ${publicUrl}`);
   console.log(`OpenAPI: ${publicUrl}/openapi/public.json`);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping...`);
-    await platform.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  exitOnSignals([{ name: 'platform', run: () => platform.stop() }], { graceMs: config.SHUTDOWN_GRACE_MS, logger: platform.adapters.logger });
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,18 @@ import type { Logger } from '@mp/telemetry';
 import type { DueJob } from './service-module';
 
 /**
+ * A due job whose pass in hand can end early on shutdown: after
+ * `stopClaiming` it claims nothing more, finishes what it started and gives
+ * back what it claimed but had not started (e.g. message leases), so the next
+ * process takes that at once.
+ */
+export interface DrainableJob extends DueJob {
+  stopClaiming(): void;
+}
+
+const isDrainable = (job: DueJob): job is DrainableJob => typeof (job as Partial<DrainableJob>).stopClaiming === 'function';
+
+/**
  * Runs each due job on its interval, never two passes of one job at once, and
  * on demand (the sandbox clock moved): `runAllNow` waits for a full pass of
  * every job that starts after it was called.
@@ -30,6 +42,7 @@ export class DueWorkRunner {
   async runAllNow(): Promise<number> {
     let total = 0;
     for (const job of this.jobs) {
+      if (this.stopped) break;
       const pending = this.inFlight.get(job.name);
       if (pending) await pending.catch(() => 0);
       total += await this.runOnce(job);
@@ -38,6 +51,7 @@ export class DueWorkRunner {
   }
 
   private runOnce(job: DueJob): Promise<number> {
+    if (this.stopped) return Promise.resolve(0);
     const existing = this.inFlight.get(job.name);
     if (existing) return existing.then(() => this.runOnce(job));
     const run = job
@@ -51,9 +65,15 @@ export class DueWorkRunner {
     return run;
   }
 
+  /**
+   * Starts no more passes, tells drainable jobs to stop claiming (their pass
+   * in hand finishes what it started and returns the rest), and waits for the
+   * passes in flight.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const t of this.timers) clearTimeout(t);
+    for (const job of this.jobs) if (isDrainable(job)) job.stopClaiming();
     await Promise.all([...this.inFlight.values()].map((p) => p.catch(() => 0)));
   }
 }

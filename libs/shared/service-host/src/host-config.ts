@@ -31,6 +31,13 @@ export const runtimeConfigSchema = {
     max: 300_000,
     description: "how long a consumer group waits for a silent member before handing its partitions on (kafkajs' default 30 s)",
   }),
+  SHUTDOWN_GRACE_MS: int({
+    default: 25_000,
+    min: 1_000,
+    max: 600_000,
+    // Below Kubernetes' default terminationGracePeriodSeconds (30 s), so the process exits before it is killed.
+    description: 'how long a stop on SIGTERM/SIGINT may take before the process exits non-zero, logging what was left',
+  }),
   OTEL_TRACES_EXPORTER: oneOf(['none', 'console'] as const, { default: 'none' }),
   GRPC_DEADLINE_MS: int({ default: 10_000, min: 100 }),
 };

@@ -2,6 +2,7 @@ import { callKeysFrom, CallTokenSigner, type JsonWebKeySet } from '@mp/grpc';
 import { initTelemetry, createLogger, type LogLevel } from '@mp/telemetry';
 import type { JWK } from 'jose';
 import { chooseClock, chooseDatabase, chooseTransport, refuseUnsharedStorage } from './adapters';
+import { exitOnSignals } from './graceful-shutdown';
 import { startHealthServer } from './health-server';
 import { addressVariable, SERVICE_NAMES, type ServiceName } from './host-config';
 import { createServiceClients, type AddressBook } from './service-clients';
@@ -15,6 +16,7 @@ export interface StandaloneConfig {
   DATABASE_URL?: string;
   KAFKA_BROKERS?: string[];
   OTEL_TRACES_EXPORTER: 'none' | 'console';
+  SHUTDOWN_GRACE_MS: number;
   GRPC_DEADLINE_MS: number;
   GRPC_HOST: string;
   GRPC_PORT: number;
@@ -56,15 +58,18 @@ export async function runStandalone<C>(module: ServiceModule<C>, config: Standal
   await host.start({ host: config.GRPC_HOST, port: config.GRPC_PORT });
   const health = await startHealthServer({ port: config.HTTP_PORT, ready: () => host.ready() });
   logger.info('listening', { grpcPort: host.port, httpPort: health.port });
-  const shutdown = async (signal: string) => {
-    logger.info('shutting down', { signal });
-    await health.close();
-    await host.stop();
-    clients.close();
-    await transport.close();
-    await databases.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // The health server stays up to the end: /readyz answers 503 from the first step on (host.ready() refuses once stopping).
+  exitOnSignals(
+    [
+      ...host.stopSteps(),
+      { name: 'service clients', run: () => clients.close() },
+      { name: 'event transport', run: () => transport.close() },
+      { name: 'database pool', run: () => databases.close() },
+      { name: 'health server', run: () => health.close() },
+    ],
+    { graceMs: config.SHUTDOWN_GRACE_MS, logger },
+  );
 }
+
+// The apps outside this library (gateway, all-in-one) stop the same way.
+export { exitOnSignals, runShutdown, type ShutdownOutcome, type ShutdownStep } from './graceful-shutdown';

@@ -6,6 +6,7 @@ import { CallTokenVerifier, CUSTOMER, implementService, startGrpcServer, type Ca
 import { currentTraceparent, SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { DueWorkRunner } from './due-work-runner';
+import type { ShutdownStep } from './graceful-shutdown';
 import type { ServiceClients } from './service-clients';
 import { CONSUMER_BATCH_SIZE, schemaOf, type OutboxWriter, type ServiceModule, type ServiceParts } from './service-module';
 
@@ -32,6 +33,7 @@ export class ServiceHost<C> {
   private runner?: DueWorkRunner;
   private parts?: ServiceParts;
   private subscriptions: Subscription[] = [];
+  private stopping = false;
   private readonly db: Knex;
   private readonly logger: Logger;
   private readonly clients: ServiceClients;
@@ -140,19 +142,54 @@ export class ServiceHost<C> {
     return this.runner ? this.runner.runAllNow() : Promise.resolve(0);
   }
 
+  /** Unready from the moment it starts stopping, so no new traffic is routed to it. */
   async ready(): Promise<void> {
+    if (this.stopping) throw new Error(`${this.module.name} is stopping`);
     await this.db.raw('select 1');
     await this.parts?.ready?.();
   }
 
+  /**
+   * A graceful stop (issue 14 point 8), in the order that leaves nothing
+   * half done: unready; the gRPC server takes no new calls and lets the ones
+   * in flight finish (bounded, then forced); due-work jobs claim nothing more,
+   * finish what they started and give back the rest (message leases);
+   * consumers stop fetching, finish the batch in hand and commit its offsets;
+   * the relay ends its pass in hand (rows still in the outbox wait for the
+   * next process); then the module's own parts.
+   */
   async stop(): Promise<void> {
-    await this.runner?.stop();
-    await Promise.all(this.subscriptions.map((s) => s.stop()));
-    this.subscriptions = [];
-    await this.relay?.stop();
-    await this.parts?.stop?.();
-    await this.server?.stop();
-    this.server = undefined;
-    this.clients.close();
+    for (const step of this.stopSteps()) await step.run();
+  }
+
+  /** stop() as named steps, so a process's shutdown can say which one the grace ran out in. */
+  stopSteps(): ShutdownStep[] {
+    const name = this.module.name;
+    return [
+      {
+        name: `${name}: gRPC calls in flight`,
+        run: async () => {
+          this.stopping = true;
+          await this.server?.stop();
+          this.server = undefined;
+        },
+      },
+      { name: `${name}: due work in hand`, run: () => this.runner?.stop() },
+      {
+        name: `${name}: consumer batches in hand`,
+        run: async () => {
+          await Promise.all(this.subscriptions.map((s) => s.stop()));
+          this.subscriptions = [];
+        },
+      },
+      { name: `${name}: outbox relay`, run: () => this.relay?.stop() },
+      {
+        name: `${name}: service parts`,
+        run: async () => {
+          await this.parts?.stop?.();
+          this.clients.close();
+        },
+      },
+    ];
   }
 }

@@ -48,3 +48,18 @@ export async function claimDueMessages(db: Knex, options: ClaimOptions): Promise
   // RETURNING does not keep the subquery's order.
   return [...result.rows].sort(urgentFirst);
 }
+
+/**
+ * Gives back the lease on claimed messages that were never tried (a pass
+ * stopping on shutdown), so the next dispatcher takes them at once instead of
+ * after DISPATCH_LEASE_MS. Only rows still queued under this pass's token:
+ * one that another pass took over, or that changed status, is left alone.
+ * Returns how many were released.
+ */
+export async function releaseClaims(db: Knex, claims: { ids: string[]; token: string }): Promise<number> {
+  if (claims.ids.length === 0) return 0;
+  return db('messages')
+    .whereIn('id', claims.ids)
+    .andWhere({ claim_token: claims.token, status: 'queued' })
+    .update({ claimed_until: null, claim_token: null });
+}

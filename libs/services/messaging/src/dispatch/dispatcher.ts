@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { DueJob, OutboxWriter } from '@mp/service-host';
+import type { DrainableJob, OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
 import { CoalescedRunner } from './coalesced-runner';
 import { tryMessage, type DispatchMessageDeps } from './dispatch-message';
 import { batchLookups } from './send-lookups';
 import type { MessageRow } from '../messages/message.types';
-import { claimDueMessages } from './dispatch.repository';
+import { claimDueMessages, releaseClaims } from './dispatch.repository';
 import { DispatchTransitions, type AcceptedSubmission } from './dispatch-transitions';
 import { CHANNELS, type Channel } from '../rules';
 import type { RouteAdvance } from '../fallback/route-advance';
@@ -30,12 +30,20 @@ export interface DispatcherOptions extends Omit<DispatchMessageDeps, 'carrier' |
   route: RouteAdvance;
 }
 
-async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+/** Works through `items`, `limit` at a time, starting none once `stopped()`; returns the ones never started. */
+async function forEachLimited<T>(items: T[], limit: number, stopped: () => boolean, work: (item: T) => Promise<void>): Promise<T[]> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]);
+    while (next < items.length && !stopped()) await work(items[next++]);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return items.slice(next);
+}
+
+function chunked<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
 }
 
 /**
@@ -57,7 +65,15 @@ export class Dispatcher {
     this.runners = new Map(channels.map((channel) => [channel, new CoalescedRunner(() => this.pass(channel))]));
   }
 
-  readonly job: DueJob = { name: 'messaging.dispatch', intervalMs: 200, runDue: () => this.runAll() };
+  readonly job: DrainableJob = {
+    name: 'messaging.dispatch',
+    intervalMs: 200,
+    runDue: () => this.runAll(),
+    // Shutdown: the pass in hand finishes its carrier calls and gives back the leases of the rest.
+    stopClaiming: () => {
+      this.stopped = true;
+    },
+  };
 
   /** Asks for a pass soon (of one channel's queue, or all); a burst of kicks shares passes. Never throws. */
   kick(channel?: Channel): void {
@@ -71,7 +87,12 @@ export class Dispatcher {
     await Promise.all([...this.runners.values()].map((runner) => runner.idle()));
   }
 
-  /** No new passes; waits for the ones in flight so nothing writes after shutdown. */
+  /**
+   * No new claims; the passes in flight finish the carrier calls they started,
+   * record them, and give back the leases of claimed messages not yet tried,
+   * so the next process sends those at once. Waits for them, so nothing writes
+   * after shutdown.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     await this.idle();
@@ -96,14 +117,32 @@ export class Dispatcher {
       const claimed = await this.claim(channel);
       // Urgent ones all finish before a normal one starts, so "urgent first"
       // holds at the carrier too, not only in the claim order.
-      const urgent = claimed.filter((m) => m.priority === 'Urgent');
-      const normal = claimed.filter((m) => m.priority !== 'Urgent');
-      for (let start = 0; start < urgent.length; start += RECORD_CHUNK) await this.sendChunk(urgent.slice(start, start + RECORD_CHUNK));
-      for (let start = 0; start < normal.length; start += RECORD_CHUNK) await this.sendChunk(normal.slice(start, start + RECORD_CHUNK));
-      handled += claimed.length;
+      const chunks = [
+        ...chunked(claimed.filter((m) => m.priority === 'Urgent'), RECORD_CHUNK),
+        ...chunked(claimed.filter((m) => m.priority !== 'Urgent'), RECORD_CHUNK),
+      ];
+      const untried: MessageRow[] = [];
+      for (const chunk of chunks) untried.push(...(this.stopped ? chunk : await this.sendChunk(chunk)));
+      if (untried.length > 0) await this.giveBack(untried);
+      handled += claimed.length - untried.length;
       if (claimed.length < DISPATCH_BATCH_SIZE) break;
     }
     return handled;
+  }
+
+  /** Releases the lease on claimed messages this pass did not try (it is stopping). */
+  private async giveBack(messages: MessageRow[]): Promise<void> {
+    const { db, logger } = this.options;
+    const byToken = new Map<string, string[]>();
+    for (const m of messages) if (m.claim_token) byToken.set(m.claim_token, [...(byToken.get(m.claim_token) ?? []), m.id]);
+    try {
+      let released = 0;
+      for (const [token, ids] of byToken) released += await releaseClaims(db, { ids, token });
+      logger.info('dispatch stopping: leases given back', { claimed: messages.length, released });
+    } catch (error) {
+      // They wait for their lease to run out (DISPATCH_LEASE_MS), then a later pass takes them.
+      logger.error('could not give back dispatch leases', { messages: messages.length, error });
+    }
   }
 
   /**
@@ -111,13 +150,13 @@ export class Dispatcher {
    * CONCURRENCY carrier calls in flight), then records the
    * carrier's acceptances together: one transaction for the chunk, not one per message. The chunk
    * is small so a receipt rarely overtakes the record of its dispatch (the receipt consumer retries
-   * one that does).
+   * one that does). Once stopping it starts no more tries; returns the messages it never tried.
    */
-  private async sendChunk(messages: MessageRow[]): Promise<void> {
+  private async sendChunk(messages: MessageRow[]): Promise<MessageRow[]> {
     const { carrier, logger } = this.options;
     const accepted: AcceptedSubmission[] = [];
     const lookups = await batchLookups(this.options.clients, this.options.clock, messages);
-    await forEachLimited(messages, CONCURRENCY, async (message) => {
+    const untried = await forEachLimited(messages, CONCURRENCY, () => this.stopped, async (message) => {
       try {
         const outcome = await tryMessage({ ...this.options, carrier: carrier!, transitions: this.transitions }, message, lookups);
         if ('accepted' in outcome) accepted.push(outcome.accepted);
@@ -127,7 +166,7 @@ export class Dispatcher {
         await this.deferAfterError(message, error);
       }
     });
-    if (accepted.length === 0) return;
+    if (accepted.length === 0) return untried;
     try {
       await this.transitions.dispatchedAll(accepted, this.options.clock.now());
     } catch (error) {
@@ -142,6 +181,7 @@ export class Dispatcher {
         }
       }
     }
+    return untried;
   }
 
   /**

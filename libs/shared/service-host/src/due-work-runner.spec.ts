@@ -1,0 +1,76 @@
+import { createLogger } from '@mp/telemetry';
+import { DueWorkRunner, type DrainableJob } from './due-work-runner';
+import type { DueJob } from './service-module';
+
+const silent = createLogger('silent');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A job whose pass waits until released, like a dispatch pass with carrier calls in flight. */
+function gatedJob(name: string) {
+  const state = { passes: 0, finished: 0, stopClaimingCalls: 0, release: () => undefined as void };
+  const job: DrainableJob = {
+    name,
+    intervalMs: 10,
+    runDue: () => {
+      state.passes += 1;
+      return new Promise<number>((resolve) => {
+        state.release = () => {
+          state.finished += 1;
+          resolve(1);
+        };
+      });
+    },
+    stopClaiming: () => {
+      state.stopClaimingCalls += 1;
+    },
+  };
+  return { job, state };
+}
+
+describe('DueWorkRunner.stop', () => {
+  it('tells drainable jobs to stop claiming, then waits for the pass in hand to finish', async () => {
+    const { job, state } = gatedJob('dispatch');
+    const runner = new DueWorkRunner([job], silent);
+    runner.start();
+    while (state.passes === 0) await sleep(5);
+    let stopped = false;
+    const stopping = runner.stop().then(() => (stopped = true));
+    await sleep(30);
+    expect(state.stopClaimingCalls).toBe(1);
+    expect(stopped).toBe(false); // the pass in hand is not abandoned
+    state.release();
+    await stopping;
+    expect(state.finished).toBe(1);
+  });
+
+  it('starts no pass after stop: neither on its interval nor on demand', async () => {
+    let passes = 0;
+    const job: DueJob = { name: 'release', intervalMs: 5, runDue: async () => ++passes };
+    const runner = new DueWorkRunner([job], silent);
+    runner.start();
+    while (passes === 0) await sleep(5);
+    await runner.stop();
+    const after = passes;
+    expect(await runner.runAllNow()).toBe(0);
+    await sleep(50);
+    expect(passes).toBe(after);
+  });
+
+  it('a job without stopClaiming is simply waited for', async () => {
+    let finished = false;
+    const job: DueJob = {
+      name: 'timeouts',
+      intervalMs: 1_000,
+      runDue: async () => {
+        await sleep(40);
+        finished = true;
+        return 1;
+      },
+    };
+    const runner = new DueWorkRunner([job], silent);
+    const pass = runner.runAllNow();
+    await runner.stop();
+    expect(finished).toBe(true);
+    expect(await pass).toBe(1);
+  });
+});
