@@ -2,6 +2,7 @@ import type { Clock } from '@mp/clock';
 import type { DueJob, OutboxWriter } from '@mp/service-host';
 import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
+import { countWebhookAttempt } from './delivery-metrics';
 import { countFinalOutcomes, type FinalOutcome } from './endpoint-failures';
 import { retryDelaySeconds } from './retry-schedule.rules';
 import { claimDueDeliveries, recordAttempts, releaseLeases, type AttemptOutcome, type ClaimedDelivery } from './webhook-deliveries.repository';
@@ -180,6 +181,7 @@ export class DeliveryDispatcher {
       const made = delivery.automatic_attempts + 1;
       const delay = record.succeeded ? undefined : retryDelaySeconds(made, retryAfterSeconds);
       const status = record.succeeded ? 'Succeeded' : delay === undefined ? 'Failed' : 'Pending';
+      countWebhookAttempt(status);
       this.outcomes.push({
         outcome: {
           deliveryId: delivery.id,

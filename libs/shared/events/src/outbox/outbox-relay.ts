@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 import type { EventsLogger, EventTransport } from '../event-transport';
 import { errorFields } from '../internal/validate';
+import { counter } from '@mp/telemetry';
 import { claimOutboxBatch, markPublished, releaseClaim } from './claim-outbox-batch';
+import { measureEventTables, schemaOf } from './outbox-metrics';
+
+const publishedEvents = counter('outbox_published_events_total', 'Outbox events the relay published to the event transport', ['service']);
 
 export interface OutboxRelayOptions {
   /** The knex of the service's schema (the one holding its outbox table). */
@@ -32,6 +36,7 @@ export class OutboxRelay {
   private kicked = false;
   private inFlight: Promise<unknown> = Promise.resolve();
   private passActive = false;
+  private stopMeasuring?: () => void;
 
   constructor(options: OutboxRelayOptions) {
     this.db = options.db;
@@ -45,6 +50,8 @@ export class OutboxRelay {
   start(): void {
     if (this.running) return;
     this.running = true;
+    // Backlog, its age and dead letters are read when Prometheus scrapes, for as long as the relay runs.
+    this.stopMeasuring = measureEventTables(this.db);
     this.schedule(0);
   }
 
@@ -68,6 +75,8 @@ export class OutboxRelay {
   /** Stops polling and waits for the pass in flight. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopMeasuring?.();
+    this.stopMeasuring = undefined;
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.inFlight.catch(() => undefined);
@@ -106,6 +115,7 @@ export class OutboxRelay {
       throw error;
     }
     await markPublished(this.db, ids);
+    publishedEvents.inc({ service: schemaOf(this.db) }, claimed.length);
     return claimed.length;
   }
 }
