@@ -43,7 +43,8 @@ export interface RunningPlatform {
  * database (a schema each), one event transport and one clock.
  */
 export async function startPlatform(config: PlatformConfig, logger: Logger = createLogger(config.LOG_LEVEL, { app: 'platform' })): Promise<RunningPlatform> {
-  initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER });
+  // One process, one service.name for its spans (OTEL_SERVICE_NAME overrides it); which service a span is from is in its name.
+  initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER, serviceName: 'messaging-platform' });
   const databases = chooseDatabase(config);
   const transport = chooseTransport(config, databases, 'platform');
   const addresses: AddressBook = {};
