@@ -23,6 +23,7 @@ import { tenDlcService } from '@mp/tendlc';
 import { webhookDispatcherService } from '@mp/webhook-dispatcher';
 import type { JWK } from 'jose';
 import type { PlatformConfig } from './config';
+import { measureEmbeddedLogLag } from './embedded-log-lag';
 
 export interface RunningPlatform {
   /** Where the gateway answers. */
@@ -96,6 +97,8 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
     throw error;
   }
 
+  // Without Kafka the events go through the embedded log: its consumer lag is measured here, on scrape.
+  const stopMeasuringLag = config.KAFKA_BROKERS?.length ? undefined : measureEmbeddedLogLag(databases);
   return {
     url: gateway.url,
     gateway,
@@ -104,6 +107,7 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
     staff,
     staffSigningKey: keys.staffSigningKey,
     stop: async () => {
+      stopMeasuringLag?.();
       staff?.close();
       await stopAll(gateway, hosts, adapters);
     },

@@ -159,6 +159,9 @@ describe('observable in production (issue 14 point 7)', () => {
     expect(sample(after, 'outbox_backlog_events', { service: 'messaging' })).toBeGreaterThanOrEqual(0);
     expect(sample(after, 'outbox_oldest_unpublished_age_seconds', { service: 'messaging' })).toBeGreaterThanOrEqual(0);
     expect(after).toMatch(/^# TYPE consumer_dead_letters gauge$/m);
+    // The embedded log's lag per group and topic: the receipt consumer catches up (with Kafka the brokers report it).
+    const receiptLag = (text: string) => sample(text, 'consumer_lag_events', { consumer_group: 'messaging.carrier-receipts', topic: 'carrier.receipts' });
+    if (!booted.env.KAFKA_BROKERS) await waitFor(read, (text) => receiptLag(text) === 0, { what: 'the receipt consumer to have no lag' });
     expect(after).toMatch(/^# TYPE webhook_delivery_attempts_total counter$/m);
   });
 });
