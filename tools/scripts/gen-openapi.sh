@@ -10,7 +10,11 @@ cd "$(dirname "$0")/../../libs/services/gateway"
 # - every error is sent as application/problem+json (spec 2.8), but tsoa
 #   documents a class-level @Response only as application/json;
 # - a nullable reference (`allOf: [$ref]`, `nullable: true`) needs the
-#   referenced type beside `nullable`, which OpenAPI 3.0 ignores without one.
+#   referenced type beside `nullable`, which OpenAPI 3.0 ignores without one;
+# - tsoa keeps the models of hidden routes (health, provider callbacks), which
+#   no public operation uses: they are dropped;
+# - a streamed body (a Readable) is documented as base64 (`format: byte`), but
+#   the CSV exports send the text itself.
 node - src/generated/openapi.json <<'EOF'
 const fs = require('fs');
 const file = process.argv[2];
@@ -21,6 +25,8 @@ for (const operations of Object.values(doc.paths)) {
     for (const response of Object.values(operation.responses ?? {})) {
       const json = response.content?.['application/json'];
       if (json?.schema?.$ref === PROBLEM) response.content = { 'application/problem+json': json };
+      const csv = response.content?.['text/csv'];
+      if (csv?.schema?.format === 'byte') delete csv.schema.format;
     }
   }
 }
@@ -34,5 +40,17 @@ const visit = (node) => {
   Object.values(node).forEach(visit);
 };
 visit(doc);
+const used = new Set();
+const collect = (node) => {
+  if (!node || typeof node !== 'object') return;
+  const name = typeof node.$ref === 'string' ? node.$ref.replace('#/components/schemas/', '') : undefined;
+  if (name && !used.has(name)) {
+    used.add(name);
+    collect(doc.components.schemas[name]);
+  }
+  Object.values(node).forEach(collect);
+};
+collect(doc.paths);
+for (const name of Object.keys(doc.components.schemas)) if (!used.has(name)) delete doc.components.schemas[name];
 fs.writeFileSync(file, JSON.stringify(doc, null, '\t'));
 EOF

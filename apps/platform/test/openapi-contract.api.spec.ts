@@ -13,6 +13,7 @@ beforeAll(async () => {
 });
 
 type Operation = { security?: Array<Record<string, string[]>>; responses: Record<string, unknown> };
+type DocumentedOperation = { operationId: string; summary?: string; tags?: string[]; responses: Record<string, { content?: unknown }> };
 
 describe('the published contract (spec 9)', () => {
   it('is served as OpenAPI 3.0 JSON and the same document as YAML', async () => {
@@ -46,6 +47,52 @@ describe('the published contract (spec 9)', () => {
     const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
     expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it('names, summarises, tags and documents every operation, and documents every error as problem details (spec 2.8, 9.5)', async () => {
+    const doc = (await booted.api.get('/openapi/public.json')).body;
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, DocumentedOperation>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const name = `${method} ${path}`;
+        expect({ name, operationId: /^[a-z][A-Za-z0-9]+$/.test(op.operationId) }).toEqual({ name, operationId: true });
+        expect({ name, summary: (op.summary ?? '').length > 0, tagged: (op.tags ?? []).length > 0 }).toEqual({ name, summary: true, tagged: true });
+        for (const [status, response] of Object.entries(op.responses)) {
+          if (!/^[45]/.test(status)) continue;
+          expect({ name, status, content: response.content }).toEqual({
+            name,
+            status,
+            content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+          });
+        }
+      }
+    }
+    // The operations the issue names, as generated clients call them.
+    const ids = Object.values(doc.paths as Record<string, Record<string, DocumentedOperation>>).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(ids).toEqual(expect.arrayContaining(['sendAccountMessage', 'sendSubaccountMessage', 'listApiKeys', 'cancelSubaccountMessage', 'getAccountMessage']));
+  });
+
+  it('publishes every closed set of values as an enum with the spec\'s values', async () => {
+    const schemas = (await booted.api.get('/openapi/public.json')).body.components.schemas as Record<string, { enum?: string[] }>;
+    const published = (name: string) => [...(schemas[name]?.enum ?? [])].sort();
+    const sorted = (values: string[]) => [...values].sort();
+    expect(published('MessageStatus')).toEqual(sorted(['scheduled', 'queued', 'dispatched', 'delivered', 'undelivered', 'failed', 'canceled', 'expired']));
+    expect(published('ReplyStatus')).toEqual(sorted(['None', 'Awaiting', 'Answered', 'Expired']));
+    expect(published('Priority')).toEqual(sorted(['Normal', 'Urgent']));
+    expect(published('ChannelType')).toEqual(sorted(['Sms', 'WhatsApp', 'Email']));
+    expect(published('MessageType')).toEqual(sorted(['Transactional', 'Marketing']));
+    expect(published('PoolStrategy')).toEqual(sorted(['RoundRobin', 'LeastUsed', 'Random', 'Sticky']));
+    expect(published('ConsentMethod')).toEqual(sorted(['WebForm', 'Written', 'Verbal', 'Text', 'Other']));
+    expect(published('AccountOptOutScope')).toEqual(sorted(['accountLevelOnly', 'entireAccount']));
+    expect(published('OptOutScope')).toEqual(sorted(['subaccount', 'accountLevelOnly', 'entireAccount', 'stopReply']));
+    expect(published('ApiKeyRight')).toEqual(sorted(API_KEY_RIGHTS));
+    expect(published('WebhookEventType')).toEqual(
+      sorted(['MessageAccepted', 'MessageDelivered', 'MessageFailed', 'MessageRejected', 'MessageDeadLettered', 'MessageExpired', 'MessageReceived', 'RecipientOptedOut', 'RecipientOptedIn']),
+    );
+    // The message publishes them where it carries them.
+    const message = schemas['MessageResource'] as unknown as { properties: Record<string, { $ref?: string }> };
+    for (const [field, schema] of Object.entries({ status: 'MessageStatus', replyStatus: 'ReplyStatus', priority: 'Priority', channelType: 'ChannelType', messageType: 'MessageType' })) {
+      expect({ field, ref: message.properties[field].$ref }).toEqual({ field, ref: `#/components/schemas/${schema}` });
+    }
   });
 
   it('enforces what it annotates: secured operations answer 401 without credentials, anonymous ones do not', async () => {

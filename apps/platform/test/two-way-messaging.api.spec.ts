@@ -715,7 +715,8 @@ describe('the published contract (spec 9)', () => {
     expect(doc.components.schemas.ReplyResource.properties).toHaveProperty('inReplyToClientReference');
     expect(doc.components.schemas.MessageResource.properties).toHaveProperty('replyOptions');
     // Closed value sets are published as enums.
-    expect(doc.components.schemas.MessageResource.properties.replyStatus.enum).toEqual(['None', 'Awaiting', 'Answered', 'Expired']);
+    expect(doc.components.schemas.MessageResource.properties.replyStatus.$ref).toBe('#/components/schemas/ReplyStatus');
+    expect(doc.components.schemas.ReplyStatus.enum).toEqual(['None', 'Awaiting', 'Answered', 'Expired']);
     expect(doc.components.schemas.ReplyResource.properties.keyword.enum).toEqual(expect.arrayContaining(['Stop', 'Start', 'Help']));
   });
 });

@@ -1,4 +1,12 @@
-/** A thin HTTP client that drives the platform as an API user would. */
+import { OpenApiResponseValidator, type OpenApiDocument } from './openapi-response-validator';
+
+/**
+ * A thin HTTP client that drives the platform as an API user would. Every
+ * response is held against the contract the gateway serves at
+ * /openapi/public.json (issue 14 point 2): a response the document does not
+ * describe throws, naming the operation, the status and the schema error, so
+ * the suite fails on any drift.
+ */
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
@@ -15,8 +23,25 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** One validator per gateway URL: the document is fetched once and its schemas compiled once. */
+const validators = new Map<string, Promise<OpenApiResponseValidator>>();
+
 export class ApiClient {
   constructor(readonly baseUrl: string) {}
+
+  private contract(): Promise<OpenApiResponseValidator> {
+    let validator = validators.get(this.baseUrl);
+    if (!validator) {
+      validator = fetch(`${this.baseUrl}/openapi/public.json`).then(async (res) => {
+        if (res.status !== 200) throw new Error(`GET /openapi/public.json answered ${res.status}`);
+        return new OpenApiResponseValidator((await res.json()) as OpenApiDocument);
+      });
+      // A gateway that was not up yet is asked again by the next request.
+      validator.catch(() => validators.delete(this.baseUrl));
+      validators.set(this.baseUrl, validator);
+    }
+    return validator;
+  }
 
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
@@ -36,6 +61,8 @@ export class ApiClient {
     } catch {
       parsed = undefined;
     }
+    const drift = (await this.contract()).check({ method, path, status: res.status, contentType: res.headers.get('content-type'), text });
+    if (drift) throw new Error(`The response is not the one the OpenAPI document describes: ${drift}`);
     return { status: res.status, headers: res.headers, body: parsed as T, text };
   }
 

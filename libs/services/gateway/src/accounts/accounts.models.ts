@@ -1,3 +1,4 @@
+/** The account. */
 export interface AccountResource {
   accountId: string;
   organizationName: string;
@@ -9,6 +10,7 @@ export interface AccountResource {
   createdAt: string;
 }
 
+/** A subaccount, with its quotas (null: unlimited). */
 export interface SubaccountResource {
   subaccountId: string;
   accountId: string;
@@ -21,6 +23,7 @@ export interface SubaccountResource {
   createdAt: string;
 }
 
+/** A new subaccount and its quotas (null: unlimited). */
 export interface CreateSubaccountRequest {
   /** @maxLength 200 */
   name: string;
@@ -30,6 +33,7 @@ export interface CreateSubaccountRequest {
   monthlyQuota?: number | null;
 }
 
+/** A subaccount's new name or quotas; a field left out keeps its value. */
 export interface UpdateSubaccountRequest {
   /** @maxLength 200 */
   name?: string;
@@ -39,6 +43,7 @@ export interface UpdateSubaccountRequest {
   monthlyQuota?: number | null;
 }
 
+/** The account's subaccounts. */
 export interface SubaccountList {
   items: SubaccountResource[];
 }

@@ -1,3 +1,4 @@
+/** A right an API key holds (DECISIONS "Accounts"). */
 export type ApiKeyRight =
   | 'SendMessages'
   | 'ReadMessages'
@@ -6,6 +7,7 @@ export type ApiKeyRight =
   | 'ReadRecipientConsent'
   | 'ManageRecipientConsent';
 
+/** A new API key: its name, rights, optional subaccount and expiry. */
 export interface CreateApiKeyRequest {
   /** @maxLength 200 */
   name: string;
@@ -23,12 +25,14 @@ export interface CreateApiKeyRequest {
   expiresAt?: string | null;
 }
 
+/** A key's new name or rights; a field left out keeps its value. */
 export interface UpdateApiKeyRequest {
   /** @maxLength 200 */
   name?: string;
   rights?: ApiKeyRight[];
 }
 
+/** An API key (the key itself is shown only on creation). */
 export interface ApiKeyResource {
   apiKeyId: string;
   name: string;
@@ -43,11 +47,13 @@ export interface ApiKeyResource {
   revokedAt: string | null;
 }
 
+/** The new key, with the key itself (shown only in this answer). */
 export interface CreatedApiKeyResource extends ApiKeyResource {
   /** The key itself. Shown only in this response; store it now. */
   key: string;
 }
 
+/** The account's API keys. */
 export interface ApiKeyList {
   items: ApiKeyResource[];
 }

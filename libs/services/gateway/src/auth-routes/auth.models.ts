@@ -1,3 +1,4 @@
+/** A new account and its first user (its Admin). */
 export interface RegisterRequest {
   /**
    * @format email
@@ -10,6 +11,7 @@ export interface RegisterRequest {
   organizationName: string;
 }
 
+/** The new account, pending email verification. */
 export interface RegisterResponse {
   accountId: string;
   userId: string;
@@ -17,6 +19,7 @@ export interface RegisterResponse {
   status: string;
 }
 
+/** The token from the verification email. */
 export interface VerifyEmailRequest {
   /**
    * The token from the verification email.
@@ -25,11 +28,13 @@ export interface VerifyEmailRequest {
   token: string;
 }
 
+/** The verified account. */
 export interface VerifyEmailResponse {
   accountId: string;
   status: string;
 }
 
+/** Email and password. */
 export interface LoginRequest {
   /** @maxLength 254 */
   email: string;
@@ -37,6 +42,7 @@ export interface LoginRequest {
   password: string;
 }
 
+/** An access token and its refresh token. */
 export interface TokenResponse {
   accessToken: string;
   refreshToken: string;
@@ -45,11 +51,13 @@ export interface TokenResponse {
   tokenType: string;
 }
 
+/** The refresh token to rotate. */
 export interface RefreshRequest {
   /** @maxLength 512 */
   refreshToken: string;
 }
 
+/** The signed-in user. */
 export interface CurrentUser {
   userId: string;
   accountId: string;

@@ -23,6 +23,7 @@ export interface MessageCostSummaryResource extends MessageCostTotalsResource {
   currency: string;
 }
 
+/** The totals of one channel. */
 export interface ChannelCostResource extends MessageCostTotalsResource {
   channelType: ChannelType;
 }
@@ -81,6 +82,7 @@ export interface CarrierEventResource {
   recordedAt: string;
 }
 
+/** What the carrier said about a message, in order. */
 export interface CarrierEventListResource {
   messageId: string;
   /** In the order they happened. */

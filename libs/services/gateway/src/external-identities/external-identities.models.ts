@@ -1,3 +1,4 @@
+/** An id token of a configured issuer. */
 export interface ExternalLoginRequest {
   /**
    * Name of a configured OpenID Connect issuer (`EXTERNAL_IDENTITY_PROVIDERS`), e.g. `google`.
@@ -26,10 +27,12 @@ export interface ExternalIdentityResource {
   unlinkedAt: string | null;
 }
 
+/** The external identities linked to the signed-in user. */
 export interface ExternalIdentityList {
   items: ExternalIdentityResource[];
 }
 
+/** The provider whose identity to unlink. */
 export interface UnlinkRequest {
   /**
    * The provider whose identity to unlink from the signed-in user.

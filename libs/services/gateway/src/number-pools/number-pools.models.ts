@@ -58,6 +58,7 @@ export interface UpdateNumberPoolRequest {
   numberIds?: PoolNumberIds;
 }
 
+/** A number pool: numbers a send picks from by its strategy (spec 2.9). */
 export interface NumberPoolResource {
   /** @format uuid */
   poolId: string;
@@ -75,6 +76,7 @@ export interface NumberPoolResource {
   updatedAt: string;
 }
 
+/** The account's number pools. */
 export interface NumberPoolList {
   items: NumberPoolResource[];
 }

@@ -38,6 +38,7 @@ export interface NumberResource {
  */
 export type ChannelName = string;
 
+/** The account's numbers. */
 export interface NumberList {
   items: NumberResource[];
 }

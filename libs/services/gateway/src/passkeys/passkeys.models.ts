@@ -30,6 +30,7 @@ export interface WebAuthnOptionsResource {
   [key: string]: unknown;
 }
 
+/** A passkey of the signed-in user. */
 export interface PasskeyResource {
   id: string;
   name: string;
@@ -37,10 +38,12 @@ export interface PasskeyResource {
   lastUsedAt: string | null;
 }
 
+/** The signed-in user's passkeys. */
 export interface PasskeyList {
   items: PasskeyResource[];
 }
 
+/** The credential navigator.credentials.create returned. */
 export interface CompletePasskeyRegistrationRequest {
   /** The result of navigator.credentials.create with the registration options. */
   credential: WebAuthnCredentialJson;
@@ -51,11 +54,13 @@ export interface CompletePasskeyRegistrationRequest {
   name?: string;
 }
 
+/** A passkey's new name. */
 export interface RenamePasskeyRequest {
   /** @maxLength 200 */
   name: string;
 }
 
+/** The MFA token of the first sign-in step. */
 export interface PasskeyLoginOptionsRequest {
   /**
    * From the 401 MFA_REQUIRED answer of POST /v1/auth/login.
@@ -64,6 +69,7 @@ export interface PasskeyLoginOptionsRequest {
   mfaToken: string;
 }
 
+/** The action to step up for. */
 export interface PasskeyStepUpOptionsRequest {
   action: StepUpAction;
 }

@@ -3,6 +3,7 @@ import { Get, Hidden, NoSecurity, Request, Route } from 'tsoa';
 import { GatewayController } from '../common/gateway-controller';
 import { publicOpenApi } from './openapi-document';
 
+/** Liveness or readiness. */
 export interface HealthStatus {
   status: string;
 }

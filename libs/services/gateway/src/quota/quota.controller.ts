@@ -19,6 +19,7 @@ export interface QuotaWindowResource {
   resetsAt: string;
 }
 
+/** Limits, use and remaining of a subaccount's daily and monthly quota. */
 export interface SubaccountQuotaResource {
   subaccountId: string;
   daily: QuotaWindowResource;

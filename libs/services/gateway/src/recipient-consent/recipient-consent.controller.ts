@@ -67,6 +67,7 @@ export class RecipientConsentController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @SuccessResponse(201, 'Recorded (200: it was already in force; nothing changed)')
+  @Response<OptOutResource>(200, 'Already in force: the opt-out as it stands; nothing changed')
   @OperationId('recordSubaccountOptOut')
   public async recordSubaccountOptOut(@Path() subaccountId: ResourceId, @Body() body: RecordOptOutRequest, @Request() req: ExRequest): Promise<OptOutResource> {
     return this.recorded(this.sub(req, subaccountId), body);
@@ -79,6 +80,7 @@ export class RecipientConsentController extends GatewayController {
   @Security('bearer')
   @Security('apiKey')
   @SuccessResponse(201, 'Recorded (200: it was already in force; nothing changed)')
+  @Response<OptOutResource>(200, 'Already in force: the opt-out as it stands; nothing changed')
   @OperationId('recordAccountOptOut')
   public async recordAccountOptOut(@Path() accountId: ResourceId, @Body() body: RecordOptOutRequest, @Request() req: ExRequest): Promise<OptOutResource> {
     return this.recorded(this.account(req, accountId), body);

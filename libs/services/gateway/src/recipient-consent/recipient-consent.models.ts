@@ -27,6 +27,7 @@ export type ConsentEntrySource = OptOutSource | 'start_reply';
 /** The channel of a consent ledger entry; `*` for a change to every channel of the address (STOP, START, evidence). */
 export type ConsentEntryChannel = ChannelType | '*';
 
+/** An opt-out to record (spec 2.7). */
 export interface RecordOptOutRequest {
   recipient: Recipient;
   channelType: ChannelType;
@@ -42,6 +43,7 @@ export interface RecordOptOutRequest {
   scope?: AccountOptOutScope;
 }
 
+/** A re-subscription with the recipient's renewed consent (spec 4.7). */
 export interface OptInRequest {
   recipient: Recipient;
   channelType: ChannelType;
@@ -75,12 +77,14 @@ export interface OptOutResource {
   entryId: string;
 }
 
+/** A page of opt-outs in force. */
 export interface OptOutList {
   /** Newest first. */
   items: OptOutResource[];
   nextCursor: string | null;
 }
 
+/** The outcome of a re-subscription. */
 export interface OptInResult {
   /** The opt-outs lifted. */
   lifted: OptOutResource[];
@@ -116,6 +120,7 @@ export interface ChannelPreferenceResource {
   decidedBy: ConsentEntryResource | null;
 }
 
+/** A recipient's consent on every channel. */
 export interface RecipientPreferencesResource {
   recipient: string;
   channels: ChannelPreferenceResource[];
@@ -151,6 +156,7 @@ export interface OptInRecordRequest {
   consent_language?: string;
 }
 
+/** Stored consent evidence (spec 2.7). */
 export interface OptInRecordResource {
   record_id: string;
   subaccount_id: string | null;
@@ -162,6 +168,7 @@ export interface OptInRecordResource {
   created_at: string;
 }
 
+/** A page of consent evidence. */
 export interface OptInRecordList {
   /** Newest first. */
   items: OptInRecordResource[];

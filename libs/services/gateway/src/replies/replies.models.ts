@@ -27,6 +27,7 @@ export interface ReplyResource {
   afterExpiry: boolean;
 }
 
+/** A page of replies: `{ items, nextCursor }` (spec 2.3). */
 export interface ReplyList {
   /** Newest first. */
   items: ReplyResource[];

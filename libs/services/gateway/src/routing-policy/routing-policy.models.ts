@@ -46,6 +46,7 @@ export interface UpdateRoutingPolicyRequest {
   fallbackOnDeliveryFailure?: boolean;
 }
 
+/** A message to preview the route of. */
 export interface RoutePreviewRequest {
   /**
    * The recipient: an E.164 number or an email address.

@@ -1,3 +1,4 @@
+/** One email the sandbox mail server received. */
 export interface MailboxItem {
   to: string;
   subject: string;
@@ -7,6 +8,7 @@ export interface MailboxItem {
   from: string;
 }
 
+/** Emails the platform sent to an address, newest first. */
 export interface Mailbox {
   /** Newest first. */
   items: MailboxItem[];
@@ -15,6 +17,7 @@ export interface Mailbox {
 /** `failed`: refused at submission (permanent); `unavailable`: 503 at submission (transient, retried). */
 export type CarrierOutcome = 'delivered' | 'undelivered' | 'failed' | 'no-receipt' | 'unavailable';
 
+/** What the simulated carrier should do with messages to a destination. */
 export interface CarrierBehaviorRequest {
   /** What the simulated carrier does with messages to this destination; default `delivered`. */
   outcome?: CarrierOutcome;
@@ -27,16 +30,19 @@ export interface CarrierBehaviorRequest {
   afterSeconds?: number;
 }
 
+/** What the simulated carrier does with messages to a destination. */
 export interface CarrierBehavior {
   destination: string;
   outcome: string;
   afterSeconds: number;
 }
 
+/** The sandbox clock. */
 export interface ClockReading {
   now: string;
 }
 
+/** How far to move the sandbox clock forward. */
 export interface AdvanceClockRequest {
   /**
    * @minimum 0

@@ -8,6 +8,7 @@ import type { ResourceId } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 import type { TotpSetupResource } from '../mfa/mfa.models';
 
+/** The account's security policy. */
 export interface SecurityPolicyResource {
   accountId: string;
   /** Every user of the account and its subaccounts must use MFA. */
@@ -15,10 +16,12 @@ export interface SecurityPolicyResource {
   updatedAt: string | null;
 }
 
+/** A change of the account's security policy. */
 export interface SecurityPolicyUpdate {
   requireMfa: boolean;
 }
 
+/** The enrollment token from 401 MFA_ENROLLMENT_REQUIRED. */
 export interface EnrollmentSetupRequest {
   /**
    * From the 401 MFA_ENROLLMENT_REQUIRED answer.
@@ -27,6 +30,7 @@ export interface EnrollmentSetupRequest {
   enrollmentToken: string;
 }
 
+/** The enrollment token and a code from the new authenticator. */
 export interface EnrollmentConfirmRequest {
   /** @maxLength 512 */
   enrollmentToken: string;
@@ -34,6 +38,7 @@ export interface EnrollmentConfirmRequest {
   code: string;
 }
 
+/** The tokens of the now signed-in user and their recovery codes, shown once. */
 export interface EnrollmentCompletedResource extends TokenResponse {
   /** Single-use codes, shown only in this response. */
   recoveryCodes: string[];

@@ -82,6 +82,7 @@ export interface TemplateResource {
   updatedAt: string;
 }
 
+/** The account's templates. */
 export interface TemplateList {
   /** Newest first. */
   items: TemplateResource[];
@@ -89,6 +90,7 @@ export interface TemplateList {
   nextCursor: string | null;
 }
 
+/** Placeholder values to fill a template with. */
 export interface RenderTemplateRequest {
   /** A value for every placeholder, and nothing else. */
   templateParameters?: { [name: string]: TemplateParameterValue };

@@ -8,8 +8,10 @@ import { orNull } from '../common/nullable';
 import type { ResourceId } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 
+/** A user's role in the account: `Admin`, `Manager` or `Member`. */
 export type Role = 'Admin' | 'Manager' | 'Member';
 
+/** An invitation of a user by email. */
 export interface InviteUserRequest {
   /** @maxLength 254 */
   email: string;
@@ -21,6 +23,7 @@ export interface InviteUserRequest {
   subaccountId?: string;
 }
 
+/** A change of a user's role or subaccount limit; a field left out keeps its value. */
 export interface UpdateUserRequest {
   role?: Role;
   /**
@@ -30,6 +33,7 @@ export interface UpdateUserRequest {
   subaccountId?: string | null;
 }
 
+/** The invitation token and the new user's password. */
 export interface AcceptInvitationRequest {
   /**
    * From the invitation email.
@@ -40,6 +44,7 @@ export interface AcceptInvitationRequest {
   password: string;
 }
 
+/** The account's users. */
 export interface UserList {
   items: CurrentUser[];
 }

@@ -84,6 +84,7 @@ export interface WebhookWithSecret extends WebhookResource {
   signingSecret: string;
 }
 
+/** The account's message webhook endpoints. */
 export interface WebhookList {
   items: WebhookResource[];
 }
@@ -104,6 +105,7 @@ export interface WebhookDeliveryAttempt {
   succeeded: boolean;
 }
 
+/** Where a delivery stands: `Pending` while attempts remain, then `Succeeded` or `Failed`. */
 export type WebhookDeliveryStatus = 'Pending' | 'Succeeded' | 'Failed';
 
 /** A delivery of one event to the endpoint; `deliveryLogId` is its `X-Webhook-Id`. */
@@ -121,6 +123,7 @@ export interface WebhookDeliveryResource {
   event: Record<string, unknown>;
 }
 
+/** A page of an endpoint's deliveries, newest first. */
 export interface WebhookDeliveryList {
   items: WebhookDeliveryResource[];
   nextCursor: string | null;
