@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '../../../..');
 
@@ -14,15 +14,25 @@ export interface RunningApp {
 }
 
 /**
- * Starts `apps/<name>/src/main.ts` as its own process with exactly `env` (plus
- * PATH and HOME) and waits for its "listening" log line.
+ * `apps/<name>/src/main.ts` as one node process loading TypeScript through tsx's
+ * loader: a signal reaches the app itself. (The tsx CLI is a second process that
+ * relays signals and SIGKILLs a child that does not acknowledge one within 30 ms,
+ * which a loaded machine misses: the graceful stop would be cut short.)
  */
-export function startApp(name: string, env: Record<string, string>, timeoutMs = 120_000): Promise<RunningApp> {
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [`apps/${name}/src/main.ts`], {
+function spawnApp(name: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', `apps/${name}/src/main.ts`], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/**
+ * Starts `apps/<name>/src/main.ts` as its own process with exactly `env` (plus
+ * PATH and HOME) and waits for its "listening" log line.
+ */
+export function startApp(name: string, env: Record<string, string>, timeoutMs = 120_000): Promise<RunningApp> {
+  const child = spawnApp(name, env);
   let output = '';
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return new Promise((resolveApp, reject) => {
@@ -53,11 +63,7 @@ export function startApp(name: string, env: Record<string, string>, timeoutMs = 
 
 /** Runs an app that is expected to refuse to start: its exit code and output. */
 export async function runToExit(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [`apps/${name}/src/main.ts`], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnApp(name, env);
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
