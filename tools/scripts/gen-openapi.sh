@@ -13,6 +13,8 @@ cd "$(dirname "$0")/../../libs/services/gateway"
 #   referenced type beside `nullable`, which OpenAPI 3.0 ignores without one;
 # - tsoa keeps the models of hidden routes (health, provider callbacks), which
 #   no public operation uses: they are dropped;
+# - the JSON body parser answers 413 and 415 before any controller runs, so
+#   every operation that takes a JSON body documents them;
 # - a streamed body (a Readable) is documented as base64 (`format: byte`), but
 #   the CSV exports send the text itself.
 node - src/generated/openapi.json <<'EOF'
@@ -20,8 +22,18 @@ const fs = require('fs');
 const file = process.argv[2];
 const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
 const PROBLEM = '#/components/schemas/Problem';
+const BODY_PROBLEMS = {
+  413: 'PAYLOAD_TOO_LARGE: the body is larger than 1 MiB',
+  415: 'UNSUPPORTED_MEDIA_TYPE: the body is not UTF-8 application/json',
+};
 for (const operations of Object.values(doc.paths)) {
   for (const operation of Object.values(operations)) {
+    if (operation.requestBody?.content?.['application/json']) {
+      for (const [status, description] of Object.entries(BODY_PROBLEMS)) {
+        operation.responses[status] ??= { description, content: { 'application/json': { schema: { $ref: PROBLEM } } } };
+      }
+      operation.responses = Object.fromEntries(Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)));
+    }
     for (const response of Object.values(operation.responses ?? {})) {
       const json = response.content?.['application/json'];
       if (json?.schema?.$ref === PROBLEM) response.content = { 'application/problem+json': json };

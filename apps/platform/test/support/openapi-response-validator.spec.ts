@@ -102,6 +102,19 @@ describe('OpenApiResponseValidator', () => {
     expect(validator.check(response({ text: 'not json' }))).toMatch(/not JSON/);
   });
 
+  it('reads JSON under a text media type whose schema is not text, and takes a CSV export as text', () => {
+    const brands = '/v1/tendlc/brands';
+    expect(validator.check(response({ path: brands, contentType: 'text/plain', text: '[]' }))).toBeUndefined();
+    expect(validator.check(response({ path: brands, contentType: 'text/plain', text: '{}' }))).toMatch(/listTenDlcBrands .* must be array/);
+    const csv = { path: `/v1/accounts/${ID}/recipient-consent/opt-outs/export`, contentType: 'text/csv; charset=utf-8', text: 'recipient,channel\n' };
+    expect(validator.check(response(csv))).toBeUndefined();
+  });
+
+  it('takes an empty 431 (Node refusing oversized headers before any route) as the transport\'s, not an operation\'s', () => {
+    expect(validator.check(response({ status: 431, contentType: null }))).toBeUndefined();
+    expect(validator.check(response({ status: 431, body: { code: 'X' } }))).toMatch(/answered 431/);
+  });
+
   it('leaves the hidden routes alone, and holds any other undocumented route to 404 NOT_FOUND problem details', () => {
     expect(validator.check(response({ method: 'POST', path: '/v1/webhooks/stripe', contentType: 'text/plain', text: 'ok' }))).toBeUndefined();
     expect(validator.check(response({ path: '/healthz', body: { status: 'ok' } }))).toBeUndefined();
