@@ -77,6 +77,8 @@ export class EmbeddedLogSubscription implements Subscription {
       // consumers have recorded as processed, which they skip.
       let delivered = 0;
       for (let start = 0; start < batch.length; start += this.delivery.maxSize) {
+        // Stopping (a rollout): the handler call in hand finishes and is committed; the rest waits for the next member.
+        if (this.stopped) break;
         const rows = batch.slice(start, start + this.delivery.maxSize);
         if (!(await this.deliver(rows))) break; // stopped before the handler succeeded: not committed
         delivered = start + rows.length;

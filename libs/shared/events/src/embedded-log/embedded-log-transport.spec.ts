@@ -189,4 +189,41 @@ describe('embedded log transport across a restart', () => {
     });
     expect(secondRun).toEqual([3, 4, 5]);
   });
+
+  it('a stop mid-handler lets that call finish and commits it; the rest of the fetched run goes to the next member', async () => {
+    const events = [1, 2, 3].map((n) => envelope({ payload: n }));
+    const firstRun: unknown[] = [];
+    await runPlatform(async (transport) => {
+      await transport.publish(events);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let entered = false;
+      const subscription = await transport.subscribe({
+        group: 'g',
+        topics: ['test.events'],
+        fromBeginning: true,
+        handler: async (e) => {
+          entered = true;
+          await held; // the handler in hand when SIGTERM comes
+          firstRun.push(e.payload);
+        },
+      });
+      await waitFor(() => entered);
+      let stopped = false;
+      const stopping = subscription.stop().then(() => (stopped = true));
+      await sleep(100);
+      expect(stopped).toBe(false); // it waits for the call in hand
+      release();
+      await stopping;
+    });
+    expect(firstRun).toEqual([1]);
+
+    const secondRun: unknown[] = [];
+    await runPlatform(async (transport) => {
+      await transport.subscribe({ group: 'g', topics: ['test.events'], fromBeginning: true, handler: async (e) => void secondRun.push(e.payload) });
+      await waitFor(() => secondRun.length === 2);
+      await sleep(150);
+    });
+    expect(secondRun).toEqual([2, 3]); // 1 was committed before the stop ended: not handled twice
+  });
 });
