@@ -18,7 +18,7 @@ import {
   type ServiceClients,
   type ServiceModule,
 } from '@mp/service-host';
-import { createLogger, initTelemetry, type Logger } from '@mp/telemetry';
+import { createLogger, flushTelemetry, initTelemetry, type Logger } from '@mp/telemetry';
 import { tenDlcService } from '@mp/tendlc';
 import { webhookDispatcherService } from '@mp/webhook-dispatcher';
 import type { JWK } from 'jose';
@@ -110,6 +110,8 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
       stopMeasuringLag?.();
       staff?.close();
       await stopAll(gateway, hosts, adapters);
+      // The spans of the last seconds are still in the batch: send them before the process exits.
+      await flushTelemetry();
     },
   };
 }

@@ -31,9 +31,23 @@ export function initTelemetry(options: { exporter?: TracesExporter; serviceName?
   });
 }
 
-/** Sends the spans still waiting in the batch (before exit, or a test reading its collector). */
-export async function flushTelemetry(): Promise<void> {
-  await exporting?.flush();
+/**
+ * Sends the spans still waiting in the batch (before exit, or a test reading
+ * its collector); gives up after `timeoutMs` so a collector that is down
+ * cannot hold a shutdown past its grace period.
+ */
+export async function flushTelemetry(timeoutMs = 2_000): Promise<void> {
+  if (!exporting) return;
+  let timer: NodeJS.Timeout | undefined;
+  const givenUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+    timer.unref();
+  });
+  try {
+    await Promise.race([exporting.flush().catch(() => undefined), givenUp]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const tracer = () => trace.getTracer('messaging-platform');
