@@ -106,6 +106,7 @@ describe('observable in production (issue 14 point 7)', () => {
       ['messaging serving SendMessage over gRPC', SPAN_KIND.SERVER, /^\/messaging\.v1\.MessagingService\/SendMessage$/],
       ['messaging submitting to the carrier', SPAN_KIND.CLIENT, /^submit Sms to carrier$/],
       ["the gateway serving the carrier's receipt callback", SPAN_KIND.SERVER, /^POST \/v1\/webhooks\/carriers\/sim\/receipts$/],
+      ['provider-callback ingesting it over gRPC (and writing its event to the outbox)', SPAN_KIND.SERVER, /^\/providercallback\.v1\.ProviderCallbackService\/IngestCallback$/],
       ['the receipt consumer applying the receipt', SPAN_KIND.CONSUMER, /^consume CarrierReceiptReceived$/],
     ];
     const spans = await waitFor(
