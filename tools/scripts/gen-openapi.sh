@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../../libs/services/gateway"
 ../../../node_modules/.bin/tsoa spec-and-routes
 
-# Two things tsoa 6 cannot say, written into the generated document (still
+# What tsoa 6 cannot say, written into the generated document (still
 # generated: `npm run verify:generated` reruns this step):
 # - every error is sent as application/problem+json (spec 2.8), but tsoa
 #   documents a class-level @Response only as application/json;
@@ -13,8 +13,9 @@ cd "$(dirname "$0")/../../libs/services/gateway"
 #   referenced type beside `nullable`, which OpenAPI 3.0 ignores without one;
 # - tsoa keeps the models of hidden routes (health, provider callbacks), which
 #   no public operation uses: they are dropped;
-# - the JSON body parser answers 413 and 415 before any controller runs, so
-#   every operation that takes a JSON body documents them;
+# - before any controller runs, tsoa answers 400 VALIDATION_FAILED to a
+#   parameter or body that breaks its schema and the JSON body parser 413 and
+#   415, so every operation with parameters or a JSON body documents them;
 # - a streamed body (a Readable) is documented as base64 (`format: byte`), but
 #   the CSV exports send the text itself.
 node - src/generated/openapi.json <<'EOF'
@@ -22,18 +23,21 @@ const fs = require('fs');
 const file = process.argv[2];
 const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
 const PROBLEM = '#/components/schemas/Problem';
+const INPUT_PROBLEMS = { 400: 'VALIDATION_FAILED: a parameter or the body breaks its schema' };
 const BODY_PROBLEMS = {
   413: 'PAYLOAD_TOO_LARGE: the body is larger than 1 MiB',
   415: 'UNSUPPORTED_MEDIA_TYPE: the body is not UTF-8 application/json',
 };
 for (const operations of Object.values(doc.paths)) {
   for (const operation of Object.values(operations)) {
-    if (operation.requestBody?.content?.['application/json']) {
-      for (const [status, description] of Object.entries(BODY_PROBLEMS)) {
-        operation.responses[status] ??= { description, content: { 'application/json': { schema: { $ref: PROBLEM } } } };
-      }
-      operation.responses = Object.fromEntries(Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)));
+    const problems = {
+      ...((operation.parameters ?? []).length > 0 || operation.requestBody ? INPUT_PROBLEMS : {}),
+      ...(operation.requestBody?.content?.['application/json'] ? BODY_PROBLEMS : {}),
+    };
+    for (const [status, description] of Object.entries(problems)) {
+      operation.responses[status] ??= { description, content: { 'application/json': { schema: { $ref: PROBLEM } } } };
     }
+    operation.responses = Object.fromEntries(Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)));
     for (const response of Object.values(operation.responses ?? {})) {
       const json = response.content?.['application/json'];
       if (json?.schema?.$ref === PROBLEM) response.content = { 'application/problem+json': json };
