@@ -56,6 +56,8 @@ describe('a standalone messaging process stopped by SIGTERM mid-dispatch', () =>
     delete env.REDIS_URL;
     // One customer sends and reads every message within a minute.
     env.RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE = env.RATE_LIMIT_PER_IP_PER_MINUTE = String(10 * MESSAGES);
+    // Eleven processes on a shared CI machine: a call may queue for seconds (the 10 s default answered 504 at load 50).
+    env.GRPC_DEADLINE_MS = '30000';
     const start = async (name: string, extra: Record<string, string> = {}) => {
       const app = await startApp(name, { ...env, ...ownPorts(name, shift), ...extra });
       apps.push(app);
