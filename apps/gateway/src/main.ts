@@ -3,7 +3,7 @@ import { createEmbeddedLogTransport, createKafkaTransport, type EventTransport }
 import { startGateway } from '@mp/gateway';
 import { CallTokenSigner } from '@mp/grpc';
 import { addressBookFrom, chooseClock, createServiceClients, exitOnSignals } from '@mp/service-host';
-import { createLogger, initTelemetry } from '@mp/telemetry';
+import { createLogger, flushTelemetry, initTelemetry } from '@mp/telemetry';
 import { loadAppConfig, type GatewayAppConfig } from './config';
 
 /**
@@ -44,6 +44,7 @@ async function main() {
       { name: 'gateway requests in flight', run: () => gateway.stop() },
       { name: 'event transport', run: () => events.close() },
       { name: 'service clients', run: () => clients.close() },
+      { name: 'last spans', run: () => flushTelemetry() },
     ],
     { graceMs: config.SHUTDOWN_GRACE_MS, logger },
   );

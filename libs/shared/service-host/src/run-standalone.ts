@@ -1,5 +1,5 @@
 import { callKeysFrom, CallTokenSigner, type JsonWebKeySet } from '@mp/grpc';
-import { initTelemetry, createLogger, type LogLevel } from '@mp/telemetry';
+import { initTelemetry, createLogger, flushTelemetry, type LogLevel } from '@mp/telemetry';
 import type { JWK } from 'jose';
 import { chooseClock, chooseDatabase, chooseTransport, refuseUnsharedStorage } from './adapters';
 import { exitOnSignals } from './graceful-shutdown';
@@ -65,6 +65,7 @@ export async function runStandalone<C>(module: ServiceModule<C>, config: Standal
       { name: 'service clients', run: () => clients.close() },
       { name: 'event transport', run: () => transport.close() },
       { name: 'database pool', run: () => databases.close() },
+      { name: 'last spans', run: () => flushTelemetry() },
       { name: 'health server', run: () => health.close() },
     ],
     { graceMs: config.SHUTDOWN_GRACE_MS, logger },
