@@ -113,8 +113,8 @@ function compareResolved(walk: Walk, beforeNode: Schema | undefined, afterNode: 
   if (!before || !after) return;
   const add = (kind: string, detail: string) => walk.findings.push({ id: `${kind} ${walk.at} ${where}`, detail });
 
-  const typeBefore = before.type as string | undefined;
-  const typeAfter = after.type as string | undefined;
+  const typeBefore = before.type;
+  const typeAfter = after.type;
   if (typeBefore && typeAfter && typeBefore !== typeAfter) {
     // A response number that became an integer, or a request integer that became a number, still fits every client.
     const widening = walk.side === 'response' ? typeBefore === 'number' && typeAfter === 'integer' : typeBefore === 'integer' && typeAfter === 'number';
@@ -125,9 +125,11 @@ function compareResolved(walk: Walk, beforeNode: Schema | undefined, afterNode: 
 
   if (walk.side === 'request' && Array.isArray(after.enum)) {
     const allowed = new Set(after.enum);
-    const dropped = Array.isArray(before.enum) ? before.enum.filter((value: unknown) => !allowed.has(value)) : undefined;
     if (!Array.isArray(before.enum)) add('narrowed-request-enum', `now only ${after.enum.join(', ')}`);
-    else if (dropped!.length > 0) add('narrowed-request-enum', `no longer accepts ${dropped!.join(', ')}`);
+    else {
+      const dropped = before.enum.filter((value) => !allowed.has(value));
+      if (dropped.length > 0) add('narrowed-request-enum', `no longer accepts ${dropped.join(', ')}`);
+    }
   }
 
   const propsBefore: Record<string, Schema> = before.properties ?? {};
@@ -136,10 +138,8 @@ function compareResolved(walk: Walk, beforeNode: Schema | undefined, afterNode: 
   for (const [name, schema] of Object.entries(propsBefore)) {
     const path = where === '' ? name : `${where}.${name}`;
     if (!(name in propsAfter)) {
-      // A request field the server still tolerates (no closed object) is no break; a closed one refuses it.
-      if (walk.side === 'response' || after.additionalProperties === false) {
-        walk.findings.push({ id: `removed-${walk.side}-property ${walk.at} ${path}`, detail: `${name} is gone` });
-      }
+      // In a request too: a closed object refuses it, an open one drops what the client meant by it.
+      walk.findings.push({ id: `removed-${walk.side}-property ${walk.at} ${path}`, detail: `${name} is gone` });
       continue;
     }
     compareSchemas(walk, schema, propsAfter[name], path);
