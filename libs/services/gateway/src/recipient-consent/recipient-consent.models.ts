@@ -12,8 +12,11 @@ export type ConsentMethod = 'WebForm' | 'Written' | 'Verbal' | 'Text' | 'Other';
 /** Where an opt-out recorded on an account route applies (spec 4.7 rule 1). */
 export type AccountOptOutScope = 'accountLevelOnly' | 'entireAccount';
 
-/** Where an opt-out in force applies: recorded on a subaccount route, on an account route, or by a STOP reply. */
-export type OptOutScope = 'subaccount' | AccountOptOutScope | 'stopReply';
+/**
+ * Where an opt-out in force applies: recorded on a subaccount route, on an account route (`accountLevelOnly`,
+ * `entireAccount`), or by a STOP reply. Spelled out (not a union with AccountOptOutScope) so one enum is published.
+ */
+export type OptOutScope = 'subaccount' | 'accountLevelOnly' | 'entireAccount' | 'stopReply';
 
 /** Who recorded an opt-out; only `customer` and `import` ones can be lifted by re-subscribing. */
 export type OptOutSource = 'customer' | 'import' | 'stop_reply' | 'support';
@@ -22,10 +25,10 @@ export type OptOutSource = 'customer' | 'import' | 'stop_reply' | 'support';
 export type ConsentEntryAction = 'opted_out' | 'resubscribed' | 'evidence_recorded';
 
 /** Who or what made a consent ledger entry. */
-export type ConsentEntrySource = OptOutSource | 'start_reply';
+export type ConsentEntrySource = 'customer' | 'import' | 'stop_reply' | 'start_reply' | 'support';
 
 /** The channel of a consent ledger entry; `*` for a change to every channel of the address (STOP, START, evidence). */
-export type ConsentEntryChannel = ChannelType | '*';
+export type ConsentEntryChannel = 'Sms' | 'WhatsApp' | 'Email' | '*';
 
 /** An opt-out to record (spec 2.7). */
 export interface RecordOptOutRequest {
