@@ -787,14 +787,9 @@ const models: TsoaRoute.Models = {
         "type": {"dataType":"string","validators":{"maxLength":{"value":64}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
-    "AccountOptOutScope": {
-        "dataType": "refAlias",
-        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["accountLevelOnly"]},{"dataType":"enum","enums":["entireAccount"]}],"validators":{}},
-    },
-    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "OptOutScope": {
         "dataType": "refAlias",
-        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["subaccount"]},{"ref":"AccountOptOutScope"},{"dataType":"enum","enums":["stopReply"]}],"validators":{}},
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["subaccount"]},{"dataType":"enum","enums":["accountLevelOnly"]},{"dataType":"enum","enums":["entireAccount"]},{"dataType":"enum","enums":["stopReply"]}],"validators":{}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "OptOutSource": {
@@ -822,6 +817,11 @@ const models: TsoaRoute.Models = {
     "Recipient": {
         "dataType": "refAlias",
         "type": {"dataType":"string","validators":{"maxLength":{"value":320}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "AccountOptOutScope": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["accountLevelOnly"]},{"dataType":"enum","enums":["entireAccount"]}],"validators":{}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "RecordOptOutRequest": {
@@ -884,12 +884,12 @@ const models: TsoaRoute.Models = {
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ConsentEntryChannel": {
         "dataType": "refAlias",
-        "type": {"dataType":"union","subSchemas":[{"ref":"ChannelType"},{"dataType":"enum","enums":["*"]}],"validators":{}},
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Sms"]},{"dataType":"enum","enums":["WhatsApp"]},{"dataType":"enum","enums":["Email"]},{"dataType":"enum","enums":["*"]}],"validators":{}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ConsentEntrySource": {
         "dataType": "refAlias",
-        "type": {"dataType":"union","subSchemas":[{"ref":"OptOutSource"},{"dataType":"enum","enums":["start_reply"]}],"validators":{}},
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["customer"]},{"dataType":"enum","enums":["import"]},{"dataType":"enum","enums":["stop_reply"]},{"dataType":"enum","enums":["start_reply"]},{"dataType":"enum","enums":["support"]}],"validators":{}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ConsentEntryResource": {
