@@ -31,7 +31,7 @@ function accessEventTransport(config: GatewayAppConfig): { transport?: EventTran
 
 async function main() {
   const config = loadAppConfig();
-  initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER });
+  initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER, serviceName: 'gateway' });
   const logger = createLogger(config.LOG_LEVEL, { app: 'gateway' });
   // Every call names its caller in a token signed for the service it goes to.
   const signer = await CallTokenSigner.fromJwk(config.CALL_TOKEN_SIGNING_KEY, 'gateway');

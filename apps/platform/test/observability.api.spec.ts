@@ -93,13 +93,16 @@ afterAll(async () => {
 
 describe('observable in production (issue 14 point 7)', () => {
   it("exports one send's spans from the gateway, messaging and the receipt consumer under one trace id", async () => {
-    const sent = await api.post(`/v1/accounts/${user.accountId}/messages`, { token: user.accessToken, body: { to: freshDestination(), body: 'traced' } });
-    expect(sent.status).toBe(201);
-    const traceId = sent.headers.get('x-trace-id')!;
-    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
-    await waitForStatus(api, user, sent.body.messageId, ['delivered']);
+    // Three sends at once: dispatch and receipts record several messages' changes in one batch, and each must stay in its own trace.
+    const sends = await Promise.all(
+      [1, 2, 3].map(() => api.post(`/v1/accounts/${user.accountId}/messages`, { token: user.accessToken, body: { to: freshDestination(), body: 'traced' } })),
+    );
+    for (const sent of sends) expect(sent.status).toBe(201);
+    const traceIds = sends.map((sent) => sent.headers.get('x-trace-id')!);
+    for (const traceId of traceIds) expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(traceIds).size).toBe(3);
+    for (const sent of sends) await waitForStatus(api, user, sent.body.messageId, ['delivered']);
 
-    const inTrace = () => receiver.spans.filter((span) => span.traceId === traceId);
     const has = (spans: ReceivedSpan[], kind: number, name: RegExp) => spans.some((span) => span.kind === kind && name.test(span.name));
     const expected: Array<[string, number, RegExp]> = [
       ['the gateway serving the send', SPAN_KIND.SERVER, /^POST \/v1\/accounts\/[^/]+\/messages$/],
@@ -108,21 +111,25 @@ describe('observable in production (issue 14 point 7)', () => {
       ["the gateway serving the carrier's receipt callback", SPAN_KIND.SERVER, /^POST \/v1\/webhooks\/carriers\/sim\/receipts$/],
       ['provider-callback ingesting it over gRPC (and writing its event to the outbox)', SPAN_KIND.SERVER, /^\/providercallback\.v1\.ProviderCallbackService\/IngestCallback$/],
       ['the receipt consumer applying the receipt', SPAN_KIND.CONSUMER, /^consume CarrierReceiptReceived$/],
+      ['a consumer of the dispatch event (written with the rest of its dispatch chunk)', SPAN_KIND.CONSUMER, /^consume MessageDispatched$/],
+      ['a consumer of the delivery event (written with the rest of its run of receipts)', SPAN_KIND.CONSUMER, /^consume MessageDelivered$/],
     ];
-    const spans = await waitFor(
-      async () => {
-        await flushTelemetry();
-        return inTrace();
-      },
-      (found) => expected.every(([, kind, name]) => has(found, kind, name)),
-      { what: `spans of trace ${traceId}`, timeoutMs: 20_000, intervalMs: 200 },
-    );
-    for (const [what, kind, name] of expected) expect({ what, found: has(spans, kind, name) }).toEqual({ what, found: true });
-    // One tree: every span but the request's own has its parent in the trace.
-    const ids = new Set(spans.map((span) => span.spanId));
-    const roots = spans.filter((span) => !span.parentSpanId || !ids.has(span.parentSpanId));
-    expect(roots.map((span) => span.name)).toEqual([expect.stringMatching(/^POST \/v1\/accounts\/[^/]+\/messages$/)]);
-    expect(new Set(spans.map((span) => span.service))).toEqual(new Set(['messaging-platform']));
+    for (const traceId of traceIds) {
+      const spans = await waitFor(
+        async () => {
+          await flushTelemetry();
+          return receiver.spans.filter((span) => span.traceId === traceId);
+        },
+        (found) => expected.every(([, kind, name]) => has(found, kind, name)),
+        { what: `spans of trace ${traceId}`, timeoutMs: 20_000, intervalMs: 200 },
+      );
+      for (const [what, kind, name] of expected) expect({ traceId, what, found: has(spans, kind, name) }).toEqual({ traceId, what, found: true });
+      // One tree: every span but the request's own has its parent in the trace.
+      const ids = new Set(spans.map((span) => span.spanId));
+      const roots = spans.filter((span) => !span.parentSpanId || !ids.has(span.parentSpanId));
+      expect(roots.map((span) => span.name)).toEqual([expect.stringMatching(/^POST \/v1\/accounts\/[^/]+\/messages$/)]);
+      expect(new Set(spans.map((span) => span.service))).toEqual(new Set(['messaging-platform']));
+    }
     expect(receiver.requests.every((r) => r.contentType?.startsWith('application/json'))).toBe(true);
   });
 

@@ -38,7 +38,7 @@ export const runtimeConfigSchema = {
     // Below Kubernetes' default terminationGracePeriodSeconds (30 s), so the process exits before it is killed.
     description: 'how long a stop on SIGTERM/SIGINT may take before the process exits non-zero, logging what was left',
   }),
-  OTEL_TRACES_EXPORTER: oneOf(['none', 'console'] as const, { default: 'none' }),
+  OTEL_TRACES_EXPORTER: oneOf(['none', 'console', 'otlp'] as const, { default: 'none' }),
   GRPC_DEADLINE_MS: int({ default: 10_000, min: 100 }),
 };
 

@@ -1,5 +1,5 @@
 import { callKeysFrom, CallTokenSigner, type JsonWebKeySet } from '@mp/grpc';
-import { initTelemetry, createLogger, flushTelemetry, type LogLevel } from '@mp/telemetry';
+import { initTelemetry, createLogger, flushTelemetry, type LogLevel, type TracesExporter } from '@mp/telemetry';
 import type { JWK } from 'jose';
 import { chooseClock, chooseDatabase, chooseTransport, refuseUnsharedStorage } from './adapters';
 import { exitOnSignals } from './graceful-shutdown';
@@ -15,7 +15,7 @@ export interface StandaloneConfig {
   DATA_DIR: string;
   DATABASE_URL?: string;
   KAFKA_BROKERS?: string[];
-  OTEL_TRACES_EXPORTER: 'none' | 'console';
+  OTEL_TRACES_EXPORTER: TracesExporter;
   SHUTDOWN_GRACE_MS: number;
   GRPC_DEADLINE_MS: number;
   GRPC_HOST: string;
@@ -38,7 +38,7 @@ export function addressBookFrom(config: Record<string, unknown>): AddressBook {
 
 /** Runs one service as its own process (distributed mode), until SIGTERM/SIGINT. */
 export async function runStandalone<C>(module: ServiceModule<C>, config: StandaloneConfig & C): Promise<void> {
-  initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER });
+  initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER, serviceName: module.name });
   refuseUnsharedStorage(module.name, config);
   const logger = createLogger(config.LOG_LEVEL, { app: module.name });
   const databases = chooseDatabase(config);

@@ -67,7 +67,7 @@ export class ServiceHost<C> {
     this.relay = relay;
     const enqueueAll: NonNullable<OutboxWriter['enqueueAll']> = async (trx, events) => {
       const traceparent = currentTraceparent();
-      const envelopes = await enqueueEvents(trx, events.map((event) => ({ ...event, traceparent })), clock.now());
+      const envelopes = await enqueueEvents(trx, events.map((event) => ({ ...event, traceparent: event.traceparent ?? traceparent })), clock.now());
       // Publish as soon as the transaction commits instead of waiting for the next poll.
       trx.executionPromise?.then(
         () => relay.kick(),
@@ -79,7 +79,7 @@ export class ServiceHost<C> {
       enqueue: async (trx, event) => (await enqueueAll(trx, [event]))[0],
       enqueueAll,
       async enqueueIfInserted(db, insert, event) {
-        const envelope = await enqueueEventIfInserted(db, insert, { ...event, traceparent: currentTraceparent() }, clock.now());
+        const envelope = await enqueueEventIfInserted(db, insert, { ...event, traceparent: event.traceparent ?? currentTraceparent() }, clock.now());
         if (envelope) relay.kick(); // the statement has committed
         return envelope;
       },

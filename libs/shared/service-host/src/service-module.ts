@@ -8,20 +8,24 @@ import type { Knex } from 'knex';
 import type { ServiceClients } from './service-clients';
 import type { ServiceName } from './host-config';
 
-/** Writes events in the caller's transaction; the relay publishes them after commit. */
+/**
+ * Writes events in the caller's transaction; the relay publishes them after commit.
+ * An event carries the active span's trace unless it names its own `traceparent`
+ * (a batch of several messages' changes, each continuing its message's trace).
+ */
 export interface OutboxWriter {
-  enqueue(trx: Knex.Transaction, event: Omit<OutboxEvent, 'traceparent'>): Promise<EventEnvelope>;
+  enqueue(trx: Knex.Transaction, event: OutboxEvent): Promise<EventEnvelope>;
   /** Several events in one statement (a batch of changes committing together); one by one when absent. */
-  enqueueAll?(trx: Knex.Transaction, events: Array<Omit<OutboxEvent, 'traceparent'>>): Promise<EventEnvelope[]>;
+  enqueueAll?(trx: Knex.Transaction, events: Array<OutboxEvent>): Promise<EventEnvelope[]>;
   /**
    * Runs `insert` (skipping a duplicate, returning one row when it inserted) and enqueues the event
    * only if it inserted, in one statement of its own; undefined when the row existed already.
    */
-  enqueueIfInserted?(db: Knex, insert: Knex.QueryBuilder, event: Omit<OutboxEvent, 'traceparent'>): Promise<EventEnvelope | undefined>;
+  enqueueIfInserted?(db: Knex, insert: Knex.QueryBuilder, event: OutboxEvent): Promise<EventEnvelope | undefined>;
 }
 
 /** Enqueues events in order, in one statement when the writer can. */
-export async function enqueueAll(outbox: OutboxWriter, trx: Knex.Transaction, events: Array<Omit<OutboxEvent, 'traceparent'>>): Promise<EventEnvelope[]> {
+export async function enqueueAll(outbox: OutboxWriter, trx: Knex.Transaction, events: Array<OutboxEvent>): Promise<EventEnvelope[]> {
   if (outbox.enqueueAll) return outbox.enqueueAll(trx, events);
   const envelopes: EventEnvelope[] = [];
   for (const event of events) envelopes.push(await outbox.enqueue(trx, event));

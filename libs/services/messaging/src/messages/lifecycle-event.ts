@@ -42,6 +42,8 @@ export function lifecycleEvent(
     topic: TOPICS.messaging,
     key: message.id,
     type,
+    // The send's trace, so a change recorded in a batch of several messages continues its own message's trace.
+    traceparent: message.traceparent ?? undefined,
     payload: messagingEvents.MessageLifecycleEvent.toJSON({
       messageId: message.id,
       accountId: message.account_id,
