@@ -1,5 +1,6 @@
 export * from './adapters';
 export * from './due-work-runner';
+export * from './graceful-shutdown';
 export * from './health-server';
 export * from './host-config';
 export * from './run-standalone';

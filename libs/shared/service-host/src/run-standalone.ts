@@ -71,6 +71,3 @@ export async function runStandalone<C>(module: ServiceModule<C>, config: Standal
     { graceMs: config.SHUTDOWN_GRACE_MS, logger },
   );
 }
-
-// The apps outside this library (gateway, all-in-one) stop the same way.
-export { exitOnSignals, runShutdown, type ShutdownOutcome, type ShutdownStep } from './graceful-shutdown';
