@@ -24,7 +24,10 @@ export type PoolStrategy = 'RoundRobin' | 'LeastUsed' | 'Random' | 'Sticky';
  */
 export type PoolNumberIds = PoolNumberId[];
 
-/** @maxLength 64 */
+/**
+ * A number's id (UUID).
+ * @maxLength 64
+ */
 export type PoolNumberId = string;
 
 /**

@@ -25,7 +25,10 @@ export interface ReplyOption {
   aliases?: ReplyOptionAlias[];
 }
 
-/** @maxLength 64 */
+/**
+ * Another word that chooses a reply option: 1 to 20 letters or digits (spec 2.4).
+ * @maxLength 64
+ */
 export type ReplyOptionAlias = string;
 
 /**
