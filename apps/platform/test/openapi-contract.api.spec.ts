@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'yaml';
 import { signUp } from './support/journeys';
 import { sharedPlatform, type BootedPlatform } from './support/platform-fixture';
@@ -25,6 +27,9 @@ describe('the published contract (spec 9)', () => {
     expect(yaml.status).toBe(200);
     expect(yaml.headers.get('content-type')).toMatch(/yaml/);
     expect(parse(yaml.text)).toEqual(json.body);
+    // The generated document with this deployment's server: what the API suites' client holds responses to.
+    const generated = JSON.parse(readFileSync(join(__dirname, '../../../libs/services/gateway/src/generated/openapi.json'), 'utf8'));
+    expect(json.body).toEqual({ ...generated, servers: [{ url: expect.stringMatching(/^http/) }] });
   });
 
   it('annotates every operation with its security and documents 401, 403, 422, 429 and 500', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { OpenApiResponseValidator, type OpenApiDocument } from './openapi-response-validator';
 
 /**
@@ -23,25 +25,19 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** One validator per gateway URL: the document is fetched once and its schemas compiled once. */
-const validators = new Map<string, Promise<OpenApiResponseValidator>>();
+/**
+ * The served document is this generated file plus a `servers` entry
+ * (platform-routes/openapi-document.ts). Read from disk, not fetched, so
+ * holding responses to it costs the platform no request (nor a rate-limit hit).
+ */
+let contract: OpenApiResponseValidator | undefined;
+const openApiContract = () =>
+  (contract ??= new OpenApiResponseValidator(
+    JSON.parse(readFileSync(join(__dirname, '../../../../libs/services/gateway/src/generated/openapi.json'), 'utf8')) as OpenApiDocument,
+  ));
 
 export class ApiClient {
   constructor(readonly baseUrl: string) {}
-
-  private contract(): Promise<OpenApiResponseValidator> {
-    let validator = validators.get(this.baseUrl);
-    if (!validator) {
-      validator = fetch(`${this.baseUrl}/openapi/public.json`).then(async (res) => {
-        if (res.status !== 200) throw new Error(`GET /openapi/public.json answered ${res.status}`);
-        return new OpenApiResponseValidator((await res.json()) as OpenApiDocument);
-      });
-      // A gateway that was not up yet is asked again by the next request.
-      validator.catch(() => validators.delete(this.baseUrl));
-      validators.set(this.baseUrl, validator);
-    }
-    return validator;
-  }
 
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
@@ -61,7 +57,7 @@ export class ApiClient {
     } catch {
       parsed = undefined;
     }
-    const drift = (await this.contract()).check({ method, path, status: res.status, contentType: res.headers.get('content-type'), text });
+    const drift = openApiContract().check({ method, path, status: res.status, contentType: res.headers.get('content-type'), text });
     if (drift) throw new Error(`The response is not the one the OpenAPI document describes: ${drift}`);
     return { status: res.status, headers: res.headers, body: parsed as T, text };
   }
