@@ -43,6 +43,7 @@ export interface OpenApiDocument {
  */
 const HIDDEN_ROUTES: Array<{ method: string; path: RegExp; why: string }> = [
   { method: 'GET', path: /^\/(healthz|readyz)$/, why: 'liveness and readiness probes' },
+  { method: 'GET', path: /^\/metrics$/, why: 'Prometheus metrics, for the platform team' },
   { method: 'GET', path: /^\/openapi\/public\.(json|yaml)$/, why: 'the contract itself' },
   // Signed provider callbacks (spec 4.6): carriers, Stripe and the 10DLC registry call them, not integrators.
   { method: 'POST', path: /^\/v1\/webhooks\/carriers\/[^/]+\/[^/]+$/, why: 'carrier receipts and inbound messages' },
