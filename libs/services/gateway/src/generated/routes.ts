@@ -1255,7 +1255,7 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "stepUpToken": {"dataType":"string","required":true},
-            "action": {"dataType":"string","required":true},
+            "action": {"ref":"StepUpAction","required":true},
             "expiresAt": {"dataType":"string","required":true},
         },
         "additionalProperties": false,
@@ -1275,7 +1275,7 @@ const models: TsoaRoute.Models = {
     "EmailOtpIssued": {
         "dataType": "refObject",
         "properties": {
-            "action": {"dataType":"string","required":true},
+            "action": {"ref":"StepUpAction","required":true},
             "expiresAt": {"dataType":"string","required":true},
         },
         "additionalProperties": false,

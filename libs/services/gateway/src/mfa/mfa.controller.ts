@@ -12,13 +12,14 @@ import type {
   LoginMfaRequest,
   MfaStatusResource,
   RecoveryCodesResource,
+  StepUpAction,
   StepUpRequest,
   StepUpTokenResource,
   TotpConfirmRequest,
   TotpSetupResource,
 } from './mfa.models';
 
-const toStepUp = (t: identityV1.StepUpToken): StepUpTokenResource => ({ stepUpToken: t.stepUpToken, action: t.action, expiresAt: t.expiresAt ?? '' });
+const toStepUp = (t: identityV1.StepUpToken): StepUpTokenResource => ({ stepUpToken: t.stepUpToken, action: t.action as StepUpAction, expiresAt: t.expiresAt ?? '' });
 
 /** Multi-factor authentication and step-up (spec 4.1, 5.3, 5.4). */
 @Route('v1')
@@ -127,7 +128,7 @@ export class MfaController extends GatewayController {
   @OperationId('issueEmailOtp')
   public async issueEmailOtp(@Request() req: ExRequest, @Body() body?: EmailOtpIssueRequest): Promise<EmailOtpIssued> {
     const res = await this.deps.clients.identity.issueEmailOtp({ action: body?.action }, { principal: principalOf(req) });
-    return { action: res.action, expiresAt: res.expiresAt ?? '' };
+    return { action: res.action as StepUpAction, expiresAt: res.expiresAt ?? '' };
   }
 
   /**

@@ -68,7 +68,7 @@ export interface StepUpRequest {
 export interface StepUpTokenResource {
   /** Send it as header X-Step-Up-Token; it works once, for this action and user. */
   stepUpToken: string;
-  action: string;
+  action: StepUpAction;
   expiresAt: string;
 }
 
@@ -80,7 +80,7 @@ export interface EmailOtpIssueRequest {
 
 /** The action the emailed one-time code is for, and when it expires. */
 export interface EmailOtpIssued {
-  action: string;
+  action: StepUpAction;
   expiresAt: string;
 }
 
