@@ -4,6 +4,7 @@ import type { ServiceClients } from '@mp/service-host';
 import type { Logger } from '@mp/telemetry';
 import { createServer, type Server } from 'node:http';
 import { createGatewayApp } from './app/create-gateway-app';
+import { GatewayLifecycle } from './app/draining';
 import type { GatewayDeps } from './app/gateway-deps';
 import { listenForAccessChanges, type AccessChangeListener } from './auth/access-change-listener';
 import { AccessTokenVerifier } from './auth/access-token-verifier';
@@ -25,6 +26,8 @@ export interface RunningGateway {
 }
 
 const DEFAULT_API_KEY_CACHE_TTL_SECONDS = 60;
+/** How long a stop waits for requests in flight before cutting them: well inside SHUTDOWN_GRACE_MS (25 s). */
+const DEFAULT_DRAIN_MS = 10_000;
 
 /**
  * The gateway's composition root: rate-limit store from config, token
@@ -40,6 +43,8 @@ export async function startGateway(options: {
   host?: string;
   /** Where AccessChanged arrives; the caller owns (and closes) it. */
   events?: EventTransport;
+  /** How long `stop()` lets requests in flight finish before it closes their connections. */
+  drainMs?: number;
 }): Promise<RunningGateway> {
   const { config, clock, logger } = options;
   const rateLimits: RateLimitStore = config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL, config.RATE_LIMIT_KEY_PREFIX) : new MemoryRateLimitStore();
@@ -50,7 +55,8 @@ export async function startGateway(options: {
   const clients = cache ? withLocalAccessEviction(options.clients, cache) : options.clients;
   const verifier = new AccessTokenVerifier(async () => JSON.parse((await clients.identity.getSigningKeys({})).jwksJson), clock);
   const credentials = new CredentialResolver(verifier, clients, cache && { cache, clock });
-  const deps: GatewayDeps = { config, clients, clock, logger, rateLimits, credentials };
+  const lifecycle = new GatewayLifecycle();
+  const deps: GatewayDeps = { config, clients, clock, logger, rateLimits, credentials, lifecycle };
   const server: Server = createServer(createGatewayApp(deps));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.PORT, options.host ?? '0.0.0.0', resolve));
@@ -62,9 +68,16 @@ export async function startGateway(options: {
     url: `http://127.0.0.1:${port}`,
     deps,
     accessCache,
+    // A rollout: no new connections, readiness 503, requests in flight answered (each closing its
+    // connection), idle keep-alive connections closed as they free up; cut only after drainMs.
     stop: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      lifecycle.drain();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const cut = setTimeout(() => server.closeAllConnections(), options.drainMs ?? DEFAULT_DRAIN_MS);
+      await closed;
+      clearInterval(sweep);
+      clearTimeout(cut);
       await accessCache?.listener.stop();
       await rateLimits.close();
     },

@@ -24,6 +24,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
 
   // Scraped by Prometheus: before tracing, rate limits and metrics of its own.
   app.get('/metrics', metricsEndpoint);
+  if (deps.lifecycle) app.use(deps.lifecycle.middleware());
   app.use(traceMiddleware);
   app.use(httpMetricsMiddleware);
   app.use(rateLimitMiddleware);

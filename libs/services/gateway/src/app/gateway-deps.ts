@@ -4,6 +4,7 @@ import type { Logger } from '@mp/telemetry';
 import type { Request } from 'express';
 import type { CredentialResolver } from '../auth/credential-resolver';
 import type { GatewayConfig } from '../gateway-config';
+import type { GatewayLifecycle } from './draining';
 import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 
 /** Everything controllers and middleware need, built once by the composition root. */
@@ -14,6 +15,8 @@ export interface GatewayDeps {
   logger: Logger;
   rateLimits: RateLimitStore;
   credentials: CredentialResolver;
+  /** Set by the composition root; absent where a test builds the app alone (never draining). */
+  lifecycle?: GatewayLifecycle;
 }
 
 export function gatewayDepsOf(request: Request): GatewayDeps {

@@ -18,13 +18,14 @@ export class PlatformController extends GatewayController {
     return { status: 'ok' };
   }
 
-  /** Ready when the rate-limit store and identity (which every request needs) answer. */
+  /** Ready when the rate-limit store and identity (which every request needs) answer, and not stopping. */
   @Get('readyz')
   @NoSecurity()
   public async readyz(): Promise<HealthStatus> {
     try {
       await this.deps.rateLimits.ping();
       await this.deps.clients.identity.getSigningKeys({}, { deadlineMs: 2000 });
+      if (this.deps.lifecycle?.draining) throw new Error('draining');
       return { status: 'ok' };
     } catch {
       this.setStatus(503);
