@@ -6,9 +6,5 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 served="$(mktemp -d)/public.json"
 trap 'rm -rf "$(dirname "$served")"' EXIT
-PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-https://api.messaging-platform.test}" OUT="$served" npx tsx -e '
-import { writeFileSync } from "node:fs";
-import { publicOpenApi } from "./libs/services/gateway/src/platform-routes/openapi-document";
-writeFileSync(process.env.OUT!, JSON.stringify(publicOpenApi(process.env.PUBLIC_BASE_URL!).json));
-'
+npx tsx tools/contract/write-served-document.ts "$served"
 npx @redocly/cli lint --config redocly.yaml "$served"
