@@ -1,3 +1,4 @@
+import { traceHttpRequests } from '@mp/telemetry';
 import express, { type Express } from 'express';
 import generatedOpenApi from '../generated/openapi.json';
 import { RegisterRoutes } from '../generated/routes';
@@ -9,7 +10,6 @@ import { notFoundHandler, problemHandler } from './problem.middleware';
 import { rateLimitMiddleware } from './rate-limit.middleware';
 import { signInThrottleMiddleware } from './sign-in-throttle.middleware';
 import { guardPathParameters, storableTextMiddleware } from './storable-text';
-import { traceMiddleware } from './trace.middleware';
 
 /** Provider callbacks are signed over their raw bytes. */
 const RAW_BODY_PATHS = [/^\/v1\/webhooks\/carriers\/[^/]+\/[^/]+\/?$/, /^\/v1\/webhooks\/(stripe|tcr)(\/connect)?\/?$/];
@@ -25,7 +25,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // Scraped by Prometheus: before tracing, rate limits and metrics of its own.
   app.get('/metrics', metricsEndpoint);
   if (deps.lifecycle) app.use(deps.lifecycle.middleware());
-  app.use(traceMiddleware);
+  app.use(traceHttpRequests);
   app.use(httpMetricsMiddleware);
   app.use(rateLimitMiddleware);
   app.use((req, res, next) => {

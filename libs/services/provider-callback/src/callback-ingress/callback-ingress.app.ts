@@ -1,5 +1,5 @@
 import { DomainError, echo, PROBLEM_MEDIA_TYPE, toProblemDetails } from '@mp/problems';
-import { currentTraceId, SpanKind, withSpan, type Logger } from '@mp/telemetry';
+import { traceHttpRequests, type Logger } from '@mp/telemetry';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { IngestCallbackInput } from '../ingest/ingest-callback.usecase';
 import { callbackBodyErrors, rawCallbackBody } from './callback-body.parser';
@@ -17,7 +17,7 @@ export function createCallbackIngressApp(deps: { ingest: Ingest; publicBaseUrl: 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(traced);
+  app.use(traceHttpRequests);
   app.use(refuseUndecodablePath);
 
   const receive = (provider: (req: Request) => string, kind: (req: Request) => string) => (req: Request, res: Response, next: NextFunction) => {
@@ -49,23 +49,6 @@ export function createCallbackIngressApp(deps: { ingest: Ingest; publicBaseUrl: 
     res.status(body.status).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(body));
   });
   return app;
-}
-
-/** Each request in a server span continuing an incoming `traceparent`; its trace id in `X-Trace-Id` and problem bodies. */
-function traced(req: Request, res: Response, next: NextFunction): void {
-  const incoming = req.headers['traceparent'];
-  void withSpan(
-    `${req.method} ${req.path}`,
-    { traceparent: typeof incoming === 'string' ? incoming : undefined, kind: SpanKind.SERVER },
-    () =>
-      new Promise<void>((resolve) => {
-        res.locals.traceId = currentTraceId();
-        res.setHeader('X-Trace-Id', res.locals.traceId as string);
-        res.once('finish', resolve);
-        res.once('close', resolve);
-        next();
-      }),
-  );
 }
 
 /** NUL and unpaired surrogates cannot be stored; a segment that is not UTF-8 once decoded would make express answer 500. */
