@@ -1,5 +1,5 @@
 import { createDatabaseProvider } from '@mp/db';
-import { createEmbeddedLogTransport, createKafkaTransport, type EventTransport } from '@mp/events';
+import { createEmbeddedLogTransport, createKafkaTransport, measureConsumerLag, type EventTransport } from '@mp/events';
 import { startGateway } from '@mp/gateway';
 import { CallTokenSigner } from '@mp/grpc';
 import { addressBookFrom, chooseClock, createServiceClients, exitOnSignals } from '@mp/service-host';
@@ -37,6 +37,8 @@ async function main() {
   const signer = await CallTokenSigner.fromJwk(config.CALL_TOKEN_SIGNING_KEY, 'gateway');
   const clients = createServiceClients(addressBookFrom(config), { signer, deadlineMs: config.GRPC_DEADLINE_MS });
   const events = accessEventTransport(config);
+  // The API-key cache's replica group: its lag shows how far behind eviction runs.
+  if (events.transport) measureConsumerLag(events.transport);
   const gateway = await startGateway({ config, clients, clock: chooseClock(config), logger, events: events.transport });
   logger.info('gateway listening', { url: config.PUBLIC_BASE_URL, port: gateway.port, cachesApiKeys: gateway.accessCache !== undefined });
   exitOnSignals(

@@ -1,5 +1,6 @@
 import { carrierSimulatorService, CarrierSimulatorEndpoints } from '@mp/carrier-simulator';
 import { consentService } from '@mp/consent';
+import { measureConsumerLag } from '@mp/events';
 import { startGateway, type RunningGateway } from '@mp/gateway';
 import { callKeysFrom, CallTokenSigner, generateCallKeys, STAFF_ISSUER, type CallKeys } from '@mp/grpc';
 import { identityService } from '@mp/identity';
@@ -23,7 +24,6 @@ import { tenDlcService } from '@mp/tendlc';
 import { webhookDispatcherService } from '@mp/webhook-dispatcher';
 import type { JWK } from 'jose';
 import type { PlatformConfig } from './config';
-import { measureEmbeddedLogLag } from './embedded-log-lag';
 
 export interface RunningPlatform {
   /** Where the gateway answers. */
@@ -97,8 +97,8 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
     throw error;
   }
 
-  // Without Kafka the events go through the embedded log: its consumer lag is measured here, on scrape.
-  const stopMeasuringLag = config.KAFKA_BROKERS?.length ? undefined : measureEmbeddedLogLag(databases);
+  // The process owns the transport every hosted consumer uses: their lag is read from it on scrape.
+  const stopMeasuringLag = measureConsumerLag(transport);
   return {
     url: gateway.url,
     gateway,
@@ -107,7 +107,7 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
     staff,
     staffSigningKey: keys.staffSigningKey,
     stop: async () => {
-      stopMeasuringLag?.();
+      stopMeasuringLag();
       staff?.close();
       await stopAll(gateway, hosts, adapters);
       // The spans of the last seconds are still in the batch: send them before the process exits.

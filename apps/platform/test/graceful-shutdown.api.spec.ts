@@ -115,8 +115,16 @@ describe('a standalone messaging process stopped by SIGTERM mid-dispatch', () =>
     const sentBeforeStop = new Set(await store.query<{ id: string }>("select id from messaging.messages where status <> 'queued'").then((rows) => rows.map((r) => r.id)));
 
     // Its replacement sends the rest at once (a lease left to run out would hold them for minutes).
-    await start('messaging');
+    const replacement = await start('messaging');
     await waitFor(byStatus, (s) => s.delivered?.n === MESSAGES, { timeoutMs: 120_000, intervalMs: 250, what: `all ${MESSAGES} messages delivered` });
+
+    // Its receipt consumer's lag, read from its own transport (embedded log or Kafka) on its health port's /metrics.
+    const receiptLag = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${replacement.ports.httpPort}/metrics`)).text();
+      const line = text.split('\n').find((l) => l.startsWith('consumer_lag_events{') && l.includes('consumer_group="messaging.carrier-receipts"'));
+      return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+    };
+    await waitFor(receiptLag, (lag) => lag === 0, { timeoutMs: 30_000, intervalMs: 250, what: "the receipt consumer's lag at 0 on /metrics" });
 
     // The carrier saw each message once: one submission per message, no second attempt.
     const submissions = await store.query<{ message_id: string; n: number }>(

@@ -44,12 +44,24 @@ export function batchDelivery(options: SubscribeOptions): BatchDelivery {
   return { maxSize: 1, handle: (events) => handler(events[0]) };
 }
 
+/** Events on a topic its consumer group has not yet committed past. */
+export interface ConsumerLag {
+  consumerGroup: string;
+  topic: string;
+  lag: number;
+}
+
 export interface EventTransport {
   /** Resolves once durably written; order is kept per topic and key. */
   publish(events: EventEnvelope[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Creates missing topics (existing ones are left alone). */
   ensureTopics(topics: string[]): Promise<void>;
+  /**
+   * For each group and topic subscribed through this transport, how many events
+   * lie beyond the group's committed position (the backlog a metric watches).
+   */
+  consumerLag(): Promise<ConsumerLag[]>;
   /** Stops every subscription and releases connections. Idempotent. */
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 export { parseEnvelope, type EventEnvelope } from './event-envelope';
-export type { EventTransport, EventsLogger, SubscribeOptions, Subscription } from './event-transport';
+export type { ConsumerLag, EventTransport, EventsLogger, SubscribeOptions, Subscription } from './event-transport';
+export { measureConsumerLag } from './consumer-lag-metric';
 export { createKafkaTransport, type KafkaTransportOptions } from './kafka/kafka-transport';
 export { createEmbeddedLogTransport, type EmbeddedLogTransportOptions } from './embedded-log/embedded-log-transport';
 export { eventTablesMigration } from './event-tables-migration';

@@ -1,3 +1,4 @@
+import { measureConsumerLag } from '@mp/events';
 import { callKeysFrom, CallTokenSigner, type JsonWebKeySet } from '@mp/grpc';
 import { initTelemetry, createLogger, flushTelemetry, type LogLevel, type TracesExporter } from '@mp/telemetry';
 import type { JWK } from 'jose';
@@ -43,6 +44,7 @@ export async function runStandalone<C>(module: ServiceModule<C>, config: Standal
   const logger = createLogger(config.LOG_LEVEL, { app: module.name });
   const databases = chooseDatabase(config);
   const transport = chooseTransport(config, databases, module.name);
+  measureConsumerLag(transport);
   const callKeys = callKeysFrom(config);
   const signer = await CallTokenSigner.fromJwk(callKeys.signingKey, module.name);
   const clients = createServiceClients(addressBookFrom(config), { signer, deadlineMs: config.GRPC_DEADLINE_MS });

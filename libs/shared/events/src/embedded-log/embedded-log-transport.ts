@@ -1,7 +1,7 @@
 import { migrateLatest, type DatabaseProvider } from '@mp/db';
 import type { Knex } from 'knex';
 import type { EventEnvelope } from '../event-envelope';
-import type { EventsLogger, EventTransport, SubscribeOptions, Subscription } from '../event-transport';
+import type { ConsumerLag, EventsLogger, EventTransport, SubscribeOptions, Subscription } from '../event-transport';
 import { assertSubscription } from '../internal/validate';
 import { EmbeddedLogSubscription } from './embedded-log-subscription';
 import { EVENT_LOG_SCHEMA, eventLogMigrations } from './event-log-migrations';
@@ -92,6 +92,16 @@ class EmbeddedLogTransport implements EventTransport {
     });
     for (const k of keys) this.subscriptions.set(k, subscription);
     return subscription;
+  }
+
+  async consumerLag(): Promise<ConsumerLag[]> {
+    const pairs = [...this.subscriptions.keys()].map((key) => key.split('\u0000'));
+    if (pairs.length === 0) return [];
+    // Counted over the log's (topic, log_offset) index from each group's position.
+    const rows: Array<{ consumer_group: string; topic: string; lag: string | number }> = await this.db('consumer_offsets as o')
+      .whereIn(['o.consumer_group', 'o.topic'], pairs)
+      .select('o.consumer_group', 'o.topic', this.db.raw('(select count(*) from events e where e.topic = o.topic and e.log_offset > o.log_offset) as lag'));
+    return rows.map((row) => ({ consumerGroup: row.consumer_group, topic: row.topic, lag: Number(row.lag) }));
   }
 
   async ensureTopics(): Promise<void> {

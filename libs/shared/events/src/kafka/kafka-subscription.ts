@@ -40,6 +40,11 @@ export class KafkaSubscription implements Subscription {
     });
   }
 
+  /** The group and topics this member consumes (for the transport's lag reading). */
+  get subscribed(): { group: string; topics: string[] } {
+    return { group: this.options.group, topics: this.options.topics };
+  }
+
   /** Resolves once the group is joined and offsets are resolved, so events published afterwards are seen. */
   async start(): Promise<void> {
     try {

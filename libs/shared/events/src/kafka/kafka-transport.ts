@@ -1,6 +1,6 @@
 import { Kafka, logLevel as LogLevel, type Admin, type Producer, type TopicMessages } from 'kafkajs';
 import type { EventEnvelope } from '../event-envelope';
-import type { EventsLogger, EventTransport, SubscribeOptions, Subscription } from '../event-transport';
+import type { ConsumerLag, EventsLogger, EventTransport, SubscribeOptions, Subscription } from '../event-transport';
 import { assertSubscription } from '../internal/validate';
 import { KafkaSubscription } from './kafka-subscription';
 import { toKafkaMessage } from './kafka-message';
@@ -72,6 +72,28 @@ class KafkaTransport implements EventTransport {
     this.subscriptions.add(subscription);
     await subscription.start();
     return subscription;
+  }
+
+  /** Per group and topic: the partitions' high watermarks less the group's committed offsets (the low watermark where none is). */
+  async consumerLag(): Promise<ConsumerLag[]> {
+    const subscribed = [...this.subscriptions].map((s) => s.subscribed);
+    if (subscribed.length === 0) return [];
+    const admin = await this.connectedAdmin();
+    const ends = new Map<string, Array<{ partition: number; high: string; low: string }>>();
+    for (const topic of new Set(subscribed.flatMap((s) => s.topics))) ends.set(topic, await admin.fetchTopicOffsets(topic));
+    const lags: ConsumerLag[] = [];
+    for (const { group, topics } of subscribed) {
+      for (const { topic, partitions } of await admin.fetchOffsets({ groupId: group, topics })) {
+        const committed = new Map(partitions.map((p) => [p.partition, Number(p.offset)]));
+        let lag = 0;
+        for (const end of ends.get(topic) ?? []) {
+          const at = committed.get(end.partition) ?? -1;
+          lag += Math.max(0, Number(end.high) - (at >= 0 ? at : Number(end.low)));
+        }
+        lags.push({ consumerGroup: group, topic, lag });
+      }
+    }
+    return lags;
   }
 
   async ensureTopics(topics: string[]): Promise<void> {

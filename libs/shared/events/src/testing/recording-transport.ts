@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '../event-envelope';
-import type { EventTransport, SubscribeOptions, Subscription } from '../event-transport';
+import type { ConsumerLag, EventTransport, SubscribeOptions, Subscription } from '../event-transport';
 
 /**
  * In-memory transport for relay and consumer specs: records what is published and lets the spec
@@ -35,5 +35,9 @@ export class RecordingTransport implements EventTransport {
   }
 
   async ensureTopics(): Promise<void> {}
+  /** Nothing is consumed here: handlers run as events are published. */
+  async consumerLag(): Promise<ConsumerLag[]> {
+    return [];
+  }
   async close(): Promise<void> {}
 }

@@ -118,6 +118,34 @@ export function transportContract(setup: TransportContractSetup): void {
       expect(batches.every((batch) => batch.length >= 1 && batch.length <= 3)).toBe(true);
     });
 
+    it("reports each subscribed group's lag: the events beyond its committed position, 0 once handled", async () => {
+      const t = transport();
+      const { topic, group } = names();
+      await t.ensureTopics([topic]);
+      expect(await t.consumerLag()).toEqual([]); // nothing subscribed through this transport
+      await t.publish([1, 2, 3].map((n) => envelope({ topic, payload: n })));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const handled: unknown[] = [];
+      await t.subscribe({
+        group,
+        topics: [topic],
+        fromBeginning: true,
+        handler: async (e) => {
+          await held;
+          handled.push(e.payload);
+        },
+      });
+      const lagOf = async () => (await t.consumerLag()).find((l) => l.consumerGroup === group && l.topic === topic)?.lag;
+      expect(await lagOf()).toBe(3); // held at the first event: nothing committed yet
+      release();
+      await waitFor(() => handled.length >= 3, setup.timeoutMs, 'all three handled');
+      let last: number | undefined;
+      await waitFor(async () => (last = await lagOf()) === 0, setup.timeoutMs, 'the lag to reach 0 once committed').catch((error: Error) => {
+        throw new Error(`${error.message} (last reading ${last})`);
+      });
+    });
+
     it('resumes a group after a restart from its committed position', async () => {
       const { topic, group } = names();
       const first = transport();
