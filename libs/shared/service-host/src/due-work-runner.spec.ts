@@ -74,3 +74,36 @@ describe('DueWorkRunner.stop', () => {
     expect(await pass).toBe(1);
   });
 });
+
+describe('DueWorkRunner pacing', () => {
+  it('runs a pass that found work again at once, and waits its interval once the work is done', async () => {
+    const backlog = { left: 30, passes: 0 };
+    // A queue worked in batches of 5, polled every second.
+    const job: DueJob = {
+      name: 'callbacks',
+      intervalMs: 1_000,
+      runDue: async () => {
+        backlog.passes += 1;
+        const taken = Math.min(5, backlog.left);
+        backlog.left -= taken;
+        return taken;
+      },
+    };
+    const runner = new DueWorkRunner([job], silent);
+    runner.start();
+    await sleep(300);
+    // All 30 within the first 300 ms (one batch per interval would need six seconds), then one empty pass and a wait.
+    expect(backlog).toEqual({ left: 0, passes: 7 });
+    await runner.stop();
+  });
+
+  it('waits its interval after a long run of busy passes, so a job that never clears its work cannot spin', async () => {
+    let passes = 0;
+    const job: DueJob = { name: 'stuck', intervalMs: 1_000, runDue: async () => ++passes };
+    const runner = new DueWorkRunner([job], silent);
+    runner.start();
+    await sleep(500);
+    await runner.stop();
+    expect(passes).toBe(101); // the first pass, 100 more back to back, then the interval
+  });
+});

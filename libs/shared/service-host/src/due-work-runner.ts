@@ -13,8 +13,11 @@ export interface DrainableJob extends DueJob {
 
 const isDrainable = (job: DueJob): job is DrainableJob => typeof (job as Partial<DrainableJob>).stopClaiming === 'function';
 
+/** Passes that found work run back to back at most this many times before the job's interval. */
+const MAX_BUSY_PASSES = 100;
+
 /**
- * Runs each due job on its interval, never two passes of one job at once, and
+ * Runs each due job on its interval (at once again while passes find work), never two passes of one job at once, and
  * on demand (the sandbox clock moved): `runAllNow` waits for a full pass of
  * every job that starts after it was called.
  */
@@ -30,10 +33,15 @@ export class DueWorkRunner {
 
   start(): void {
     for (const job of this.jobs) {
+      let busyPasses = 0;
       const tick = async () => {
         if (this.stopped) return;
-        await this.runOnce(job);
-        if (!this.stopped) this.timers.push(setTimeout(tick, job.intervalMs).unref());
+        const done = await this.runOnce(job);
+        // A pass that found work runs again at once (a backlog drains at the job's own pace, not one
+        // batch per interval); after MAX_BUSY_PASSES in a row it waits its interval once, so a job
+        // that keeps reporting work without clearing it cannot hold the process in a loop.
+        busyPasses = done > 0 && busyPasses < MAX_BUSY_PASSES ? busyPasses + 1 : 0;
+        if (!this.stopped) this.timers.push(setTimeout(tick, busyPasses > 0 ? 0 : job.intervalMs).unref());
       };
       this.timers.push(setTimeout(tick, Math.min(job.intervalMs, 50)).unref());
     }
