@@ -1,6 +1,6 @@
 import type { Clock } from '@mp/clock';
 import type { EventTransport } from '@mp/events';
-import type { ServiceClients } from '@mp/service-host';
+import { listenHttp, type ServiceClients } from '@mp/service-host';
 import type { Logger } from '@mp/telemetry';
 import { createServer, type Server } from 'node:http';
 import { createGatewayApp } from './app/create-gateway-app';
@@ -59,10 +59,8 @@ export async function startGateway(options: {
   const deps: GatewayDeps = { config, clients, clock, logger, rateLimits, credentials, lifecycle };
   const server: Server = createServer(createGatewayApp(deps));
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(config.PORT, options.host ?? '0.0.0.0', resolve));
+  const port = await listenHttp(server, config.PORT, options.host ?? '0.0.0.0');
   const accessCache = cache && options.events ? { cache, listener: listenForAccessChanges({ transport: options.events, cache, logger }) } : undefined;
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
   return {
     port,
     url: `http://127.0.0.1:${port}`,

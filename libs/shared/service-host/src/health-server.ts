@@ -1,5 +1,6 @@
 import { METRICS_CONTENT_TYPE, renderMetrics } from '@mp/telemetry';
 import { createServer, type Server } from 'node:http';
+import { listenHttp } from './listen-http';
 
 /**
  * GET /healthz (alive) and GET /readyz (dependencies reachable), as DECISIONS
@@ -35,10 +36,9 @@ export async function startHealthServer(options: {
     }
     send(404, { status: 404, code: 'NOT_FOUND' });
   });
-  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '0.0.0.0', resolve));
-  const address = server.address();
+  const port = await listenHttp(server, options.port, options.host ?? '0.0.0.0');
   return {
-    port: typeof address === 'object' && address ? address.port : options.port,
+    port,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

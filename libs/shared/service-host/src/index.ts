@@ -3,6 +3,7 @@ export * from './due-work-runner';
 export * from './graceful-shutdown';
 export * from './health-server';
 export * from './host-config';
+export * from './listen-http';
 export * from './run-standalone';
 export * from './service-clients';
 export * from './service-host';

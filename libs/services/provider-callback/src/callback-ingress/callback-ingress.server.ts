@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenHttp } from '@mp/service-host';
 import type express from 'express';
+import { createServer, type Server } from 'node:http';
 
 export interface RunningCallbackIngress {
   port: number;
@@ -10,15 +10,8 @@ export interface RunningCallbackIngress {
 /** Binds the callback ingress; with port 0 the system picks a free port, reported in `port`. */
 export async function listenCallbackIngress(app: express.Express, host: string, port: number): Promise<RunningCallbackIngress> {
   const server: Server = createServer(app);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
   return {
-    port: (server.address() as AddressInfo).port,
+    port: await listenHttp(server, port, host),
     close: () =>
       new Promise<void>((resolve) => {
         // Stop taking callbacks, let the ones in flight answer; idle keep-alive sockets would hold close() open.
