@@ -37,6 +37,14 @@ export async function findMessageById(q: Knex, id: string): Promise<MessageRow |
   return (await q<MessageRow>('messages').where({ id }).first()) as MessageRow | undefined;
 }
 
+/**
+ * The message as last committed, locked to the end of the transaction: a
+ * writer that changed it and has not committed yet is waited for.
+ */
+export async function lockMessage(q: Knex, id: string): Promise<MessageRow | undefined> {
+  return (await q<MessageRow>('messages').where({ id }).forUpdate().first()) as MessageRow | undefined;
+}
+
 export interface TransitionGuard {
   id: string;
   /** The status the caller saw; the update misses if another writer moved it. */

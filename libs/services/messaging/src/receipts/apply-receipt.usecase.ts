@@ -5,7 +5,7 @@ import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { isUuid } from '../messages/ids';
 import { recordCarrierEvent } from '../carrier-events/carrier-events.repository';
-import { findMessageById, updateChannelAttempt } from '../messages/message.repository';
+import { findMessageById, lockMessage, updateChannelAttempt } from '../messages/message.repository';
 import type { MessageRow } from '../messages/message.types';
 import { applyTransition } from '../messages/message-transition';
 import { nonDeliveryReason } from './carrier-error-codes';
@@ -118,15 +118,23 @@ export async function applyReceipt(trx: Knex.Transaction, deps: ApplyReceiptDeps
     return;
   }
   if (outcome.to === 'undelivered' && deps.route && (await fellBack(trx, deps.route, receipt, outcome.reason, now))) return;
-  const row = await applyTransition(trx, deps.outbox, now, {
-    guard: { id: receipt.messageId, from: 'dispatched', channelAttempt: receipt.attempt },
-    to: outcome.to,
-    changes: { ...(outcome.failure ? { failure_reason: outcome.failure } : {}), fallback_due_at: null },
-    audit: { event: outcome.to, detail: auditDetail(receipt) },
-    event: { type: outcome.type, reason: outcome.reason },
-  });
+  const apply = () =>
+    applyTransition(trx, deps.outbox, now, {
+      guard: { id: receipt.messageId, from: 'dispatched', channelAttempt: receipt.attempt },
+      to: outcome.to,
+      changes: { ...(outcome.failure ? { failure_reason: outcome.failure } : {}), fallback_due_at: null },
+      audit: { event: outcome.to, detail: auditDetail(receipt) },
+      event: { type: outcome.type, reason: outcome.reason },
+    });
+  let row = await apply();
+  let current: MessageRow | undefined;
   if (!row) {
-    const current = await findMessageById(trx, receipt.messageId);
+    // Locked: a dispatch record still in its transaction commits first (then the receipt applies),
+    // and one that has not begun waits for this transaction, so it finds an early receipt kept here.
+    current = await lockMessage(trx, receipt.messageId);
+    if (current?.status === 'dispatched') row = await apply();
+  }
+  if (!row) {
     if (current?.status === 'queued' && current.claim_token !== null && current.channel_attempt === receipt.attempt) {
       // The carrier answered a pass that has not recorded the dispatch yet (or
       // crashed before it did): kept, and applied when the dispatch is recorded.
