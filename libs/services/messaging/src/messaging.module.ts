@@ -19,6 +19,7 @@ import { receiptConsumer } from './receipts/receipt.consumer';
 import { replyAnswerConsumer } from './replies/reply-answer.consumer';
 import { replyWindowExpiryJob } from './replies/reply-window-expiry';
 import { ScheduledRelease } from './scheduling/scheduled-release';
+import { AcceptanceWriter } from './submission/acceptance-writer';
 import { listenForStandingChanges, SendingStandingCache, withCachedSendingStanding } from './submission/sending-standing-cache';
 
 /** `transport` is where identity's changes arrive; without it identity is asked for the standing at every send (no cache). */
@@ -68,13 +69,15 @@ export function createMessaging(deps: MessagingDeps): Messaging {
   });
   const scheduled = new ScheduledRelease({ db, outbox, clock, logger, onUrgentReleased: () => dispatcher.kick() });
   const replyWindow = replyWindowExpiryJob({ db, clock, logger });
+  const quota = new QuotaLedger();
   const handlers = messagingHandlers({
     db,
     outbox,
     clock,
     clients: standings ? withCachedSendingStanding(clients, standings) : clients,
     priceTable: config.PRICE_TABLE,
-    quota: new QuotaLedger(),
+    quota,
+    acceptances: new AcceptanceWriter(db, outbox, quota),
     onQueued: () => dispatcher.kick(),
     holds: {
       db,

@@ -3,12 +3,14 @@ import { SandboxClock } from '@mp/clock';
 import type { messagingV1 } from '@mp/contracts';
 import { createDatabaseProvider, migrateLatest, type DatabaseProvider } from '@mp/db';
 import { enqueueEvent } from '@mp/events';
+import type { OutboxWriter } from '@mp/service-host';
 import type { Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
 import { messagingMigrations } from '../migrations';
 import { QuotaLedger } from '../quota/quota-ledger';
 import { DEFAULT_PRICE_TABLE } from '../rules';
+import { AcceptanceWriter } from '../submission/acceptance-writer';
 import { sendMessage, type SendMessageDeps } from '../submission/send-message.usecase';
 import { FakeClients } from '../testing/fake-clients';
 
@@ -27,13 +29,16 @@ describe(`Idempotency-Key races on ${databaseUrl ? 'PostgreSQL' : 'embedded PGli
     db = provider.forSchema(schema);
     await migrateLatest(db, schema, messagingMigrations);
     const clock = new SandboxClock();
+    const outbox: OutboxWriter = { enqueue: (trx, event) => enqueueEvent(trx, event, clock.now()) };
+    const quota = new QuotaLedger();
     deps = {
       db,
-      outbox: { enqueue: (trx, event) => enqueueEvent(trx, event, clock.now()) },
+      outbox,
       clock,
       clients: new FakeClients(),
       priceTable: DEFAULT_PRICE_TABLE,
-      quota: new QuotaLedger(),
+      quota,
+      acceptances: new AcceptanceWriter(db, outbox, quota),
       onQueued: () => undefined,
     };
   });

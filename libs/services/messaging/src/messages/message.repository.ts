@@ -15,13 +15,16 @@ import type {
  * open transaction would wait for that transaction forever.
  */
 
-export async function insertMessage(q: Knex, row: MessageRow): Promise<MessageRow> {
+/** Several messages in one insert, answered in the order given. */
+export async function insertMessages(q: Knex, rows: MessageRow[]): Promise<MessageRow[]> {
+  if (rows.length === 0) return [];
   // jsonb as JSON text: the pg driver would send a JS array as a Postgres array.
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-  const [inserted] = await q('messages')
-    .insert({ ...row, reply_options: json(row.reply_options), template_parameters: json(row.template_parameters) })
-    .returning('*');
-  return inserted as MessageRow;
+  const inserted = (await q('messages')
+    .insert(rows.map((row) => ({ ...row, reply_options: json(row.reply_options), template_parameters: json(row.template_parameters) })))
+    .returning('*')) as MessageRow[];
+  const byId = new Map(inserted.map((m) => [m.id, m]));
+  return rows.map((row) => byId.get(row.id)!);
 }
 
 export async function findMessage(

@@ -72,4 +72,18 @@ describe(`QuotaLedger on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`, () 
     await expect(send(scope, { day: 0, month: null })).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
     expect((await ledger.usage(db, scope, { day: 0, month: null }, now)).month.used).toBe(0);
   });
+
+  it('counts several sends at once only when every window has room for all of them', async () => {
+    const scope = `account:${randomUUID()}`;
+    const limits = { day: 5, month: 100 };
+    const many = (count: number) => db.transaction((trx) => ledger.consume(trx, scope, limits, now, count));
+    // A fresh window smaller than the batch is never started.
+    await expect(many(6)).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED', extensions: { dailyRemaining: 5, monthlyRemaining: 100 } });
+    await many(3);
+    await expect(many(3)).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED', extensions: { dailyRemaining: 2, monthlyRemaining: 97 } });
+    await many(2);
+    const usage = await ledger.usage(db, scope, limits, now);
+    expect(usage.day).toMatchObject({ used: 5, remaining: 0 });
+    expect(usage.month).toMatchObject({ used: 5, remaining: 95 });
+  });
 });

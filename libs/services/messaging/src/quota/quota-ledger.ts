@@ -32,18 +32,19 @@ export type QuotaUsage = Record<QuotaPeriod, QuotaWindow>;
  */
 export class QuotaLedger {
   /**
-   * Counts one send in every window, or throws 429 QUOTA_EXCEEDED. The
-   * increment is conditional on the row itself (`used < limit` in the
-   * upsert), so concurrent sends queue on the row lock and exactly the
-   * remaining number of them get through, on PostgreSQL as on PGlite.
+   * Counts `count` sends (one by default) in every window, or throws 429
+   * QUOTA_EXCEEDED. The increment is conditional on the row itself
+   * (`used + count <= limit` in the upsert), so concurrent sends queue on the
+   * row lock and exactly the remaining number of them get through, on
+   * PostgreSQL as on PGlite. Several sends count all or none.
    */
-  async consume(trx: Knex.Transaction, scope: string, limits: QuotaLimits, now: Date): Promise<void> {
-    const counted = await this.increment(trx, scope, limits, now);
+  async consume(trx: Knex.Transaction, scope: string, limits: QuotaLimits, now: Date, count = 1): Promise<void> {
+    const counted = await this.increment(trx, scope, limits, now, count);
     const exceeded = QUOTA_PERIODS.filter((p) => !counted.has(p));
     if (exceeded.length === 0) return;
     // Nothing of this send may stay counted: the caller's transaction rolls back on the throw.
     const usage = await this.usage(trx, scope, limits, now);
-    const countedNow = (p: QuotaPeriod) => (exceeded.includes(p) ? 0 : 1);
+    const countedNow = (p: QuotaPeriod) => (exceeded.includes(p) ? 0 : count);
     const remainingBefore = (p: QuotaPeriod) => {
       const w = usage[p];
       return w.limit === null ? null : Math.max(0, w.limit - (w.used - countedNow(p)));
@@ -76,16 +77,17 @@ export class QuotaLedger {
    * One statement for every window: each row counts up only while under its own limit, so the
    * windows it returns are the ones that counted this send.
    */
-  private async increment(trx: Knex.Transaction, scope: string, limits: QuotaLimits, now: Date): Promise<Set<QuotaPeriod>> {
-    const open = QUOTA_PERIODS.filter((p) => limits[p] === null || limits[p]! > 0);
+  private async increment(trx: Knex.Transaction, scope: string, limits: QuotaLimits, now: Date, count: number): Promise<Set<QuotaPeriod>> {
+    // A fresh row starts at `count`, unchecked: a window too small for all of them never counts.
+    const open = QUOTA_PERIODS.filter((p) => limits[p] === null || limits[p]! >= count);
     if (open.length === 0) return new Set();
     const limitOf = (p: QuotaPeriod) => limits[p] ?? Number.MAX_SAFE_INTEGER;
     const result = await trx.raw(
-      `insert into ${TABLE} (scope, period, period_start, used) values ${open.map(() => '(?, ?, ?, 1)').join(', ')}
-       on conflict (scope, period, period_start) do update set used = ${TABLE}.used + 1
-        where ${TABLE}.used < case ${TABLE}.period ${open.map(() => 'when ? then ?::bigint').join(' ')} end
+      `insert into ${TABLE} (scope, period, period_start, used) values ${open.map(() => '(?, ?, ?, ?::bigint)').join(', ')}
+       on conflict (scope, period, period_start) do update set used = ${TABLE}.used + excluded.used
+        where ${TABLE}.used + excluded.used <= case ${TABLE}.period ${open.map(() => 'when ? then ?::bigint').join(' ')} end
        returning period`,
-      [...open.flatMap((p) => [scope, p, periodStart(p, now)]), ...open.flatMap((p) => [p, limitOf(p)])],
+      [...open.flatMap((p) => [scope, p, periodStart(p, now), count]), ...open.flatMap((p) => [p, limitOf(p)])],
     );
     return new Set((result.rows as Array<{ period: QuotaPeriod }>).map((row) => row.period));
   }

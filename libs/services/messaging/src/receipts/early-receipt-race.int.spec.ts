@@ -4,7 +4,7 @@ import { createDatabaseProvider, migrateLatest, type DatabaseProvider } from '@m
 import { enqueueEvent } from '@mp/events';
 import { createLogger } from '@mp/telemetry';
 import type { Knex } from 'knex';
-import { insertMessage, findMessageById } from '../messages/message.repository';
+import { insertMessages, findMessageById } from '../messages/message.repository';
 import type { MessageRow } from '../messages/message.types';
 import { messagingMigrations } from '../migrations';
 import { applyReceipt, type ApplyReceiptDeps } from './apply-receipt.usecase';
@@ -38,7 +38,7 @@ describe(`a receipt racing its dispatch record on ${databaseUrl ? 'PostgreSQL' :
 
   const claimedMessage = async (): Promise<MessageRow> => {
     const now = clock.now();
-    return insertMessage(db, 
+    const [row] = await insertMessages(db, [
       {
         id: randomUUID(),
         account_id: randomUUID(),
@@ -82,7 +82,9 @@ describe(`a receipt racing its dispatch record on ${databaseUrl ? 'PostgreSQL' :
         traceparent: null,
         created_at: now,
         updated_at: now,
-      });
+      },
+    ]);
+    return row;
   };
 
   const delivered = (message: MessageRow) => ({

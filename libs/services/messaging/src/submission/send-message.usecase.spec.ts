@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { QuotaLedger } from '../quota/quota-ledger';
 import { DEFAULT_PRICE_TABLE } from '../rules';
 import type { MessagingClients } from '../messaging-clients';
+import { AcceptanceWriter } from './acceptance-writer';
 import { sendMessage, type SendMessageDeps } from './send-message.usecase';
 import { refusal } from '../testing/refusal';
 
@@ -18,13 +19,16 @@ function setup(standing: Partial<identityV1.SendingStanding> = {}) {
   const getSendingStanding = jest.fn(async () => ({ accountStatus: 'active', subscriptionActive: true, ...standing }));
   const enqueue = jest.fn();
   const onQueued = jest.fn();
+  const db = { transaction } as unknown as Knex;
+  const quota = new QuotaLedger();
   const deps: SendMessageDeps = {
-    db: { transaction } as unknown as Knex,
+    db,
     outbox: { enqueue },
     clock: new SandboxClock(),
     clients: { identity: { getSendingStanding }, routing: { getRoutingPolicy: async () => ({ isEnabled: false }) } } as unknown as MessagingClients,
     priceTable: DEFAULT_PRICE_TABLE,
-    quota: new QuotaLedger(),
+    quota,
+    acceptances: new AcceptanceWriter(db, { enqueue }, quota),
     onQueued,
   };
   return { deps, transaction, getSendingStanding, enqueue, onQueued };

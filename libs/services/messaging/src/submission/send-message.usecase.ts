@@ -7,15 +7,14 @@ import { currentTraceparent } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import type { PriceTable } from '../rules';
 import { idempotentSendOf } from '../idempotency/idempotency-key';
-import { claimKey } from '../idempotency/idempotency.repository';
 import { replayOf } from '../idempotency/idempotent-replay';
 import { lifecycleEvent } from '../messages/lifecycle-event';
 import { toMessage } from '../messages/message.mapper';
-import { insertAudit, insertMessage } from '../messages/message.repository';
 import type { MessageRow } from '../messages/message.types';
 import type { MessagingClients } from '../messaging-clients';
 import { limitsOf } from '../quota/quota-limits';
 import { quotaScope, type QuotaLedger } from '../quota/quota-ledger';
+import type { AcceptanceWriter } from './acceptance-writer';
 import { priceSubmission } from './price-submission';
 import { assertMaySend } from './sending-standing';
 import { sendingSubaccount } from './sending-scope';
@@ -32,6 +31,8 @@ export interface SendMessageDeps {
   clients: MessagingClients;
   priceTable: PriceTable;
   quota: QuotaLedger;
+  /** Stores accepted sends (the message, its first audit entry, MessageAccepted and the quota count), many per transaction under load. */
+  acceptances: AcceptanceWriter;
   /** Called after a queued message is committed: dispatch it now rather than at the next tick. */
   onQueued(): void;
 }
@@ -56,7 +57,8 @@ async function templateNamed(db: Knex, request: messagingV1.SendMessageRequest) 
 /**
  * POST .../messages: authorise, validate (nothing is stored on any refusal),
  * check the account's standing, price, then store the message, its first
- * audit entry and MessageAccepted in one transaction.
+ * audit entry and MessageAccepted in one transaction (shared with the sends
+ * arriving meanwhile: AcceptanceWriter).
  */
 export async function sendMessage(
   deps: SendMessageDeps,
@@ -123,23 +125,14 @@ export async function sendMessage(
     updated_at: now,
   };
 
-  const stored = await deps.db.transaction(async (trx) => {
-    // A racing send with the same key committed first: store nothing, answer with its message below.
-    if (idempotent && !(await claimKey(trx, idempotent, row.id, now))) return undefined;
-    const message = await insertMessage(trx, row);
-    const audit = await insertAudit(trx, {
-      message_id: message.id,
-      at: now,
-      event: 'accepted',
-      from_status: null,
-      to_status: status,
-      detail: describeRoute(submission.channel, route),
-    });
-    await deps.outbox.enqueue(trx, lifecycleEvent('MessageAccepted', message, undefined, 'accepted', { now }));
-    // Last of the checks, and the transaction's last statement: the scope's counter rows stay
-    // locked from here to the commit only, and a send refused here rolls everything back.
-    await deps.quota.consume(trx, quotaScope(request.accountId, subaccountId), limitsOf(standing), now);
-    return { message, audit };
+  const stored = await deps.acceptances.write({
+    row,
+    audit: { message_id: row.id, at: now, event: 'accepted', from_status: null, to_status: status, detail: describeRoute(submission.channel, route) },
+    event: lifecycleEvent('MessageAccepted', row, undefined, 'accepted', { now }),
+    scope: quotaScope(request.accountId, subaccountId),
+    limits: limitsOf(standing),
+    now,
+    idempotent: idempotent || undefined,
   });
   if (!stored) {
     const first = idempotent && (await replayOf(deps.db, idempotent, now));

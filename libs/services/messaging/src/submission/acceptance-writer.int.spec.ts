@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { createDatabaseProvider, migrateLatest, type DatabaseProvider } from '@mp/db';
+import { enqueueEvent } from '@mp/events';
+import { DomainError } from '@mp/problems';
+import type { OutboxWriter } from '@mp/service-host';
+import type { Knex } from 'knex';
+import { lifecycleEvent } from '../messages/lifecycle-event';
+import type { MessageRow } from '../messages/message.types';
+import { messagingMigrations } from '../migrations';
+import { QuotaLedger, quotaScope, type QuotaLimits } from '../quota/quota-ledger';
+import { AcceptanceWriter, type Acceptance } from './acceptance-writer';
+
+// PostgreSQL when DATABASE_URL is set (CI), embedded PGlite otherwise: sends
+// written together must answer, count and store as they would alone.
+const databaseUrl = process.env['DATABASE_URL'];
+const schema = `acceptance_test_${randomUUID().slice(0, 8)}`;
+const now = new Date('2026-11-26T10:00:00Z');
+
+describe(`AcceptanceWriter on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
+  let provider: DatabaseProvider;
+  let db: Knex;
+  let writer: AcceptanceWriter;
+  let transactions = 0;
+
+  beforeAll(async () => {
+    provider = createDatabaseProvider({ databaseUrl, dataDir: ':memory:' });
+    db = provider.forSchema(schema);
+    await migrateLatest(db, schema, messagingMigrations);
+    const outbox: OutboxWriter = { enqueue: (trx, event) => enqueueEvent(trx, event, now) };
+    writer = new AcceptanceWriter(db, outbox, new QuotaLedger());
+    db.on('query', (query: { sql: string }) => {
+      if (/^begin/i.test(query.sql)) transactions++;
+    });
+  });
+  afterAll(async () => {
+    if (databaseUrl) await db.raw(`drop schema if exists "${schema}" cascade`);
+    await provider.close();
+  });
+
+  const acceptance = (accountId: string, limits: QuotaLimits = { day: null, month: null }, id: string = randomUUID()): Acceptance => {
+    const row: MessageRow = {
+      id,
+      account_id: accountId,
+      subaccount_id: null,
+      channel_type: 'Sms',
+      destination: '+14155550100',
+      body: 'hello',
+      template_id: null,
+      template_parameters: null,
+      message_type: 'Transactional',
+      priority: 'Normal',
+      actor: null,
+      client_reference: 'writer-test',
+      external_id: null,
+      idempotency_key: null,
+      status: 'queued',
+      reply_status: 'None',
+      reply_options: null,
+      reply_option_key: null,
+      reply_option_value: null,
+      answered_at: null,
+      segment_count: 1,
+      encoding: 'gsm7',
+      character_count: 5,
+      estimated_cost: 0.0079,
+      send_at: null,
+      expires_at: null,
+      next_attempt_at: now,
+      attempts: 0,
+      deferrals: 0,
+      channel_attempt: 1,
+      claimed_until: null,
+      claim_token: null,
+      last_error: null,
+      failure_reason: null,
+      route_remaining: '',
+      receipt_timeout_seconds: 0,
+      fallback_on_delivery_failure: false,
+      fallback_due_at: null,
+      traceparent: null,
+      created_at: now,
+      updated_at: now,
+    };
+    return {
+      row,
+      audit: { message_id: row.id, at: now, event: 'accepted', from_status: null, to_status: 'queued', detail: null },
+      event: lifecycleEvent('MessageAccepted', row, undefined, 'accepted', { now }),
+      scope: quotaScope(accountId, null),
+      limits,
+      now,
+    };
+  };
+  const stored = async (accountId: string) => ({
+    messages: Number((await db('messages').where({ account_id: accountId }).count({ n: '*' }))[0].n),
+    audits: Number((await db('message_audit').join('messages', 'messages.id', 'message_audit.message_id').where({ account_id: accountId }).count({ n: '*' }))[0].n),
+  });
+  const eventKeys = async (ids: string[]) => new Set((await db('outbox').whereIn('key', ids).select('key')).map((e: { key: string }) => e.key));
+
+  it('writes sends that arrive together in fewer transactions, each answered with its own rows', async () => {
+    const accountId = randomUUID();
+    const before = transactions;
+    const sends = Array.from({ length: 40 }, () => acceptance(accountId));
+    const answers = await Promise.all(sends.map((a) => writer.write(a)));
+
+    expect(answers.map((a) => a?.message.id)).toEqual(sends.map((a) => a.row.id));
+    expect(answers.every((a) => a?.audit.message_id === a?.message.id && a?.audit.to_status === 'queued')).toBe(true);
+    expect(transactions - before).toBeLessThan(sends.length / 4);
+    const counts = await stored(accountId);
+    expect(counts.messages).toBe(40);
+    expect(counts.audits).toBe(40);
+    expect((await eventKeys(sends.map((a) => a.row.id))).size).toBe(40);
+  });
+
+  it('accepts exactly the remaining sends when 100 race for 10, storing nothing of the others', async () => {
+    const accountId = randomUUID();
+    const limits = { day: 10, month: 1000 };
+    const sends = Array.from({ length: 100 }, () => acceptance(accountId, limits));
+    const results = await Promise.allSettled(sends.map((a) => writer.write(a)));
+
+    const accepted = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(accepted).toHaveLength(10);
+    expect(refused).toHaveLength(90);
+    expect(refused.every((r) => r.reason instanceof DomainError && r.reason.code === 'QUOTA_EXCEEDED')).toBe(true);
+    const counts = await stored(accountId);
+    expect(counts.messages).toBe(10);
+    expect(counts.audits).toBe(10);
+    expect((await eventKeys(sends.map((a) => a.row.id))).size).toBe(10);
+    const used = await db('quota_usage').where({ scope: quotaScope(accountId, null) }).orderBy('period');
+    expect(used.map((r: { period: string; used: string | number }) => [r.period, Number(r.used)])).toEqual([
+      ['day', 10],
+      ['month', 10],
+    ]);
+  });
+
+  it('refuses only the send that cannot be stored when it shares a write with others', async () => {
+    const accountId = randomUUID();
+    const taken = randomUUID();
+    await writer.write(acceptance(accountId, undefined, taken));
+    const sends = [acceptance(accountId), acceptance(accountId, undefined, taken), acceptance(accountId)];
+    const results = await Promise.allSettled(sends.map((a) => writer.write(a)));
+
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await stored(accountId)).messages).toBe(3);
+  });
+});
