@@ -55,6 +55,10 @@ export class EmbeddedLogSubscription implements Subscription {
     this.onStopped();
   }
 
+  private get fetchLimit(): number {
+    return Math.max(BATCH_SIZE, this.delivery.maxSize);
+  }
+
   private async run(): Promise<void> {
     let failures = 0;
     while (!this.stopped) {
@@ -85,6 +89,9 @@ export class EmbeddedLogSubscription implements Subscription {
       }
       if (delivered > 0) await this.commit(batch.slice(0, delivered)); // on failure, re-fetch from the committed offset
       if (delivered < batch.length) return;
+      // A short batch was all there was: wait for the next publish (or poll) rather than ask again at
+      // once, which under load is one empty fetch per group per publish.
+      if (batch.length < this.fetchLimit && !this.published) await this.idle.sleep(this.pollIntervalMs);
     }
   }
 
@@ -97,7 +104,7 @@ export class EmbeddedLogSubscription implements Subscription {
       .whereIn('e.topic', this.options.topics)
       .whereRaw('e.log_offset > c.log_offset')
       .orderBy('e.log_offset')
-      .limit(Math.max(BATCH_SIZE, this.delivery.maxSize))
+      .limit(this.fetchLimit)
       .select<LogRow[]>('e.log_offset', 'e.topic', 'e.envelope');
   }
 

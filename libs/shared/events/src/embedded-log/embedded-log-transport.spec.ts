@@ -55,6 +55,30 @@ describe('embedded log transport', () => {
     expect(commits).toHaveLength(1);
   });
 
+  it('after handling all there was, waits for the next publish instead of fetching again at once', async () => {
+    await transport.close();
+    await provider.close();
+    provider = createDatabaseProvider({ dataDir: ':memory:' });
+    // A poll far longer than the test: every fetch here is one the subscription chose to make.
+    transport = createEmbeddedLogTransport({ db: provider, pollIntervalMs: 60_000, logger });
+    let fetches = 0;
+    provider.forSchema('eventlog').on('query', (q: { sql: string }) => {
+      if (/from "events"/.test(q.sql)) fetches++;
+    });
+    const received: unknown[] = [];
+    await transport.subscribe({ group: 'g', topics: ['test.events'], fromBeginning: true, handler: async (e) => void received.push(e.payload) });
+    await sleep(50);
+    const atRest = fetches;
+    for (let n = 1; n <= 3; n++) {
+      await transport.publish([envelope({ payload: n })]);
+      await waitFor(() => received.length === n);
+      await sleep(30);
+    }
+    expect(received).toEqual([1, 2, 3]);
+    // One fetch per publish: none that comes back empty.
+    expect(fetches - atRest).toBe(3);
+  });
+
   it('only delivers the subscribed topics', async () => {
     const received: EventEnvelope[] = [];
     await transport.subscribe({ group: 'g', topics: ['wanted'], fromBeginning: true, handler: async (e) => void received.push(e) });
