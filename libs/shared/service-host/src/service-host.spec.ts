@@ -98,6 +98,24 @@ describe('ServiceHost', () => {
     expect(traceIdOf(envelope.traceparent)).toBe(traceId);
   });
 
+  it('on PGlite, idles without polling its outbox or the event log, and still relays and consumes at once', async () => {
+    const databases = service.host['adapters'].databases;
+    expect(databases.isPostgres).toBe(false);
+    await new Promise((r) => setTimeout(r, 300)); // earlier tests' work settles
+    const before = databases.statementCount();
+    await new Promise((r) => setTimeout(r, 1_000));
+    // At 250 ms polls its relay and three consumer groups would have sent about 16 statements.
+    expect(databases.statementCount() - before).toBeLessThanOrEqual(2);
+
+    const ping = event('test.in', 'Ping', { key: randomUUID() });
+    const published = Date.now();
+    await publish(ping);
+    const rows = await eventually(() => service.db('outbox').where({ type: 'Pong' }).whereNotNull('published_at').whereRaw(`envelope->'payload'->>'of' = ?`, [ping.id]));
+    expect(rows).toHaveLength(1);
+    // Consumed on the publish and relayed on the commit, not at the next poll (5 s).
+    expect(Date.now() - published).toBeLessThan(2_000);
+  });
+
   it("runs a consumer's prepare outside the transaction, so its call to a service answers and apply gets the answer", async () => {
     await publish(event('test.enrich', 'Enrich', { key: 'acct-7' }));
     const rows = await eventually(() => service.db('outbox').where({ type: 'Enriched' }));

@@ -10,6 +10,9 @@ import type { ShutdownStep } from './graceful-shutdown';
 import type { ServiceClients } from './service-clients';
 import { CONSUMER_BATCH_SIZE, schemaOf, type OutboxWriter, type ServiceModule, type ServiceParts } from './service-module';
 
+/** The outbox relay's safety-net poll on PGlite (250 ms on PostgreSQL). */
+const PRIVATE_RELAY_POLL_INTERVAL_MS = 5_000;
+
 export interface HostAdapters {
   databases: DatabaseProvider;
   transport: EventTransport;
@@ -63,7 +66,10 @@ export class ServiceHost<C> {
       ? this.module.migrations
       : [eventTablesMigration, ...this.module.migrations];
     await migrateLatest(this.db, schemaOf(this.module.name), migrations);
-    const relay = new OutboxRelay({ db: this.db, transport, logger: this.logger });
+    // Every commit kicks the relay; polling only finds rows of other processes (and expired claims),
+    // and nothing but this process opens an embedded PGlite database.
+    const pollIntervalMs = this.adapters.databases.isPostgres ? undefined : PRIVATE_RELAY_POLL_INTERVAL_MS;
+    const relay = new OutboxRelay({ db: this.db, transport, logger: this.logger, pollIntervalMs });
     this.relay = relay;
     const enqueueAll: NonNullable<OutboxWriter['enqueueAll']> = async (trx, events) => {
       const traceparent = currentTraceparent();
