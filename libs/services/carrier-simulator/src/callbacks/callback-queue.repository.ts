@@ -15,10 +15,11 @@ export interface QueuedCallbackRow {
 }
 
 /**
- * Claims up to `limit` due callbacks: locks them (SKIP LOCKED, so parallel
- * workers take different rows) and pushes their due time to `leaseUntil`, then
- * commits, so that no transaction stays open while posting. A claim whose
- * worker dies is simply due again when the lease ends.
+ * Claims up to `limit` due callbacks, oldest first, in one statement: locks
+ * them (SKIP LOCKED, so parallel workers take different rows) and pushes their
+ * due time to `leaseUntil`, so that no transaction stays open while posting
+ * (nor for an empty look). A claim whose worker dies is simply due again when
+ * the lease ends.
  */
 export async function claimDueCallbacks<Row extends QueuedCallbackRow>(
   db: Knex,
@@ -27,17 +28,19 @@ export async function claimDueCallbacks<Row extends QueuedCallbackRow>(
   limit: number,
   leaseUntil: Date,
 ): Promise<Row[]> {
-  return db.transaction(async (trx) => {
-    const rows: Row[] = await trx(table).whereNull('sent_at').where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(limit).forUpdate().skipLocked().select('*');
-    if (rows.length === 0) return [];
-    await trx(table)
-      .whereIn(
-        'event_id',
-        rows.map((r) => r.event_id),
-      )
-      .update({ next_attempt_at: leaseUntil });
-    return rows;
-  });
+  const result = await db.raw(
+    `with due as (
+       select event_id, next_attempt_at as due_at from ?? where sent_at is null and next_attempt_at <= ?
+        order by next_attempt_at limit ? for update skip locked
+     )
+     update ?? as q set next_attempt_at = ? from due where q.event_id = due.event_id
+     returning q.*, due.due_at`,
+    [table, now, limit, table, leaseUntil],
+  );
+  const rows = result.rows as Array<Row & { due_at: Date }>;
+  return rows
+    .sort((a, b) => new Date(a.due_at).getTime() - new Date(b.due_at).getTime())
+    .map(({ due_at: _dueAt, ...row }) => row as unknown as Row);
 }
 
 /** Callbacks the platform accepted, each counting the attempt that got through: one statement for a pass. */

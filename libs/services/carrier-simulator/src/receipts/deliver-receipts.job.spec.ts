@@ -30,6 +30,20 @@ describe('receipt delivery job', () => {
     expect(setup.receiver.received).toHaveLength(1);
   });
 
+  it('looks for due callbacks with one statement per queue and no transaction', async () => {
+    const statements: string[] = [];
+    const count = (query: { sql: string }) => statements.push(query.sql);
+    setup.sim.db.on('query', count);
+    try {
+      expect(await setup.sim.runDue()).toBe(0);
+    } finally {
+      setup.sim.db.off('query', count);
+    }
+    // The receipts and the inbound messages, nothing due in either.
+    expect(statements).toHaveLength(2);
+    expect(statements.some((sql) => /^begin/i.test(sql))).toBe(false);
+  });
+
   it('carries the error code of an undelivered receipt', async () => {
     await setup.sim.client.setCarrierBehavior({ accountId: 'acc-r', destination: '+15551110002', outcome: 'undelivered', afterSeconds: 5 }, { principal: principalOf('acc-r') });
     await submit('+15551110002');
