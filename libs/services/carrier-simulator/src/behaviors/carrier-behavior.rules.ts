@@ -7,6 +7,10 @@ import { FieldErrors } from '@mp/problems';
  */
 export const CARRIER_OUTCOMES = ['delivered', 'undelivered', 'failed', 'no-receipt', 'unavailable'] as const;
 export type CarrierOutcome = (typeof CARRIER_OUTCOMES)[number];
+/** Outcomes under which a submission is accepted and stored (the others answer 422 or 503 and store nothing). */
+export const ACCEPTED_OUTCOMES: readonly CarrierOutcome[] = ['delivered', 'undelivered', 'no-receipt'];
+/** Accepted outcomes that the carrier reports later with a receipt of that status. */
+export const RECEIPTED_OUTCOMES: readonly CarrierOutcome[] = ['delivered', 'undelivered'];
 
 export interface CarrierBehavior {
   accountId: string;

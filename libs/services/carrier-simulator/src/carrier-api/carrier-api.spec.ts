@@ -37,15 +37,15 @@ describe('carrier API', () => {
     expect(dueIn).toBeLessThan(3000);
   });
 
-  it('stores an accepted submission and its receipt in one statement after reading the behaviour', async () => {
+  it('reads the behaviour, stores an accepted submission and schedules its receipt in one statement', async () => {
     const statements: string[] = [];
     const watch = (q: { sql: string }) => void statements.push(q.sql);
     sim.db.on('query', watch);
     const res = await submitToCarrier(sim.endpoints.httpUrl, submission());
     sim.db.off('query', watch);
     expect(res.status).toBe(201);
-    expect(statements).toHaveLength(2);
-    expect(statements[1]).toMatch(/^with submitted as \(insert into "carrier_submissions"/);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^with behaviour as \(/);
     expect(await receiptsOf(res.body.carrierMessageId)).toHaveLength(1);
   });
 

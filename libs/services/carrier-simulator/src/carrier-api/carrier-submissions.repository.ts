@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
-import type { CarrierOutcome } from '../behaviors/carrier-behavior.rules';
+import {
+  ACCEPTED_OUTCOMES,
+  DEFAULT_AFTER_SECONDS,
+  DEFAULT_OUTCOME,
+  RECEIPTED_OUTCOMES,
+  UNDELIVERED_ERROR_CODE,
+  type CarrierOutcome,
+} from '../behaviors/carrier-behavior.rules';
 import type { CarrierSubmission } from './carrier-submission.rules';
-import type { ScheduledReceipt } from '../receipts/carrier-receipts.repository';
 
 export interface StoredSubmission extends CarrierSubmission {
   carrierMessageId: string;
@@ -40,21 +46,67 @@ export async function insertSubmissionIfNew(db: Knex, s: StoredSubmission, now: 
   return (await submissionInsert(db, s, now)).length > 0;
 }
 
+/** What filing a submission found: the behaviour that applied and whether this submission was stored. */
+export interface Filed {
+  outcome: CarrierOutcome;
+  /** False when the outcome refuses (nothing stored) or the reference was known already. */
+  inserted: boolean;
+}
+
 /**
- * The same, scheduling the submission's receipt (if any) with it in one statement: the receipt row
- * is written only when the submission was. Returns false when the reference was known.
+ * Files a submission in one statement: reads the account's behaviour for the
+ * destination (the defaults without one), stores the submission unless that
+ * behaviour refuses it or the reference is known, and schedules its receipt
+ * (`afterSeconds` after `now`) when the outcome has one.
  */
-export async function insertSubmissionWithReceipt(db: Knex, s: StoredSubmission, now: Date, receipt: ScheduledReceipt | undefined): Promise<boolean> {
-  if (!receipt) return insertSubmissionIfNew(db, s, now);
-  const { sql, bindings } = submissionInsert(db, s, now).toSQL();
-  const result = await db.raw<{ rows: unknown[] }>(
-    `with submitted as (${sql})
-     insert into carrier_receipts (event_id, carrier_message_id, reference, status, error_code, occurred_at, next_attempt_at, traceparent)
-     select ?, carrier_message_id, ?, ?, ?, ?, ?, ? from submitted
-     returning event_id`,
-    [...bindings, receipt.eventId, receipt.reference, receipt.status, receipt.errorCode ?? null, receipt.occurredAt, receipt.occurredAt, receipt.traceparent ?? null],
+export async function fileSubmission(
+  db: Knex,
+  s: CarrierSubmission & { carrierMessageId: string },
+  now: Date,
+  receipt: { eventId: string; traceparent?: string },
+): Promise<Filed> {
+  const stored = ACCEPTED_OUTCOMES.map(() => '?').join(', ');
+  const receipted = RECEIPTED_OUTCOMES.map(() => '?').join(', ');
+  const result = await db.raw<{ rows: Array<{ outcome: CarrierOutcome; inserted: string | null }> }>(
+    `with behaviour as (
+       select coalesce(max(outcome), ?) as outcome, coalesce(max(after_seconds), ?) as after_seconds
+         from carrier_behaviors where account_id = ? and destination = ?
+     ), submitted as (
+       insert into carrier_submissions (carrier_message_id, reference, account_id, channel, from_address, to_address, body, outcome, submitted_at)
+       select ?, ?, ?, ?, ?, ?, ?, b.outcome, ? from behaviour b where b.outcome in (${stored})
+       on conflict (reference) do nothing
+       returning carrier_message_id, outcome
+     ), receipt as (
+       insert into carrier_receipts (event_id, carrier_message_id, reference, status, error_code, occurred_at, next_attempt_at, traceparent)
+       select ?, s.carrier_message_id, ?, s.outcome, case when s.outcome = 'undelivered' then ? end, d.due, d.due, ?
+         from submitted s cross join behaviour b cross join lateral (select ?::timestamptz + b.after_seconds * interval '1 second' as due) d
+        where s.outcome in (${receipted})
+     )
+     select b.outcome, (select carrier_message_id from submitted) as inserted from behaviour b`,
+    [
+      DEFAULT_OUTCOME,
+      DEFAULT_AFTER_SECONDS,
+      s.accountId,
+      s.to,
+      s.carrierMessageId,
+      s.reference,
+      s.accountId,
+      s.channel,
+      s.from,
+      s.to,
+      s.body,
+      now,
+      ...ACCEPTED_OUTCOMES,
+      receipt.eventId,
+      s.reference,
+      UNDELIVERED_ERROR_CODE,
+      receipt.traceparent ?? null,
+      now,
+      ...RECEIPTED_OUTCOMES,
+    ],
   );
-  return result.rows.length > 0;
+  const [row] = result.rows;
+  return { outcome: row.outcome, inserted: row.inserted !== null };
 }
 
 /**

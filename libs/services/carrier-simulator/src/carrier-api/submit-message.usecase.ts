@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '@mp/clock';
 import type { Knex } from 'knex';
-import { DEFAULT_AFTER_SECONDS, DEFAULT_OUTCOME, UNDELIVERED_ERROR_CODE } from '../behaviors/carrier-behavior.rules';
+import { ACCEPTED_OUTCOMES, DEFAULT_AFTER_SECONDS, DEFAULT_OUTCOME, RECEIPTED_OUTCOMES, UNDELIVERED_ERROR_CODE } from '../behaviors/carrier-behavior.rules';
 import { findCarrierBehavior } from '../behaviors/carrier-behaviors.repository';
-import { scheduleReceipt, type ScheduledReceipt } from '../receipts/carrier-receipts.repository';
+import { scheduleReceipt, type ReceiptStatus } from '../receipts/carrier-receipts.repository';
 import type { CarrierSubmission } from './carrier-submission.rules';
-import { findCarrierMessageId, insertSubmissionIfNew, insertSubmissionWithReceipt } from './carrier-submissions.repository';
+import { fileSubmission, findCarrierMessageId, insertSubmissionIfNew, type Filed } from './carrier-submissions.repository';
 
 /** How one of the simulator's carriers (SMS API, WhatsApp API, SMTP for email) files an accepted message. */
 export interface SubmitOptions {
@@ -31,47 +31,44 @@ export type SubmitCarrierMessage = (s: CarrierSubmission, options?: SubmitOption
  * or accept and report delivered / undelivered later, or never report).
  */
 export async function submitMessage(deps: { db: Knex; clock: Clock }, s: CarrierSubmission, options: SubmitOptions = {}): Promise<SubmitResult> {
-  const behavior = await findCarrierBehavior(deps.db, s.accountId, s.to);
-  const outcome = behavior?.outcome ?? DEFAULT_OUTCOME;
-  if (outcome === 'failed' || outcome === 'unavailable') {
-    // A reference accepted before the behaviour changed keeps its answer.
-    const known = await findCarrierMessageId(deps.db, s.reference);
-    if (known) return { kind: 'accepted', carrierMessageId: known };
-    // A refusal stores nothing: the platform treats it as permanent and will not retry.
-    if (outcome === 'failed') return { kind: 'refused', code: 'DESTINATION_REFUSED', message: `The carrier refused the message to ${s.to}.` };
-    // Unavailable stores nothing either: the platform will ask again with the same reference.
-    return { kind: 'unavailable', message: 'The carrier is temporarily unavailable.' };
-  }
   const now = deps.clock.now();
   const carrierMessageId = `${options.idPrefix ?? 'sim-'}${randomUUID()}`;
-  const submission = { ...s, carrierMessageId, outcome };
-  const receipt: ScheduledReceipt | undefined =
-    outcome === 'no-receipt'
-      ? undefined
-      : {
-          eventId: randomUUID(),
-          carrierMessageId,
-          reference: s.reference,
-          status: outcome,
-          errorCode: outcome === 'undelivered' ? UNDELIVERED_ERROR_CODE : undefined,
-          occurredAt: new Date(now.getTime() + (behavior?.afterSeconds ?? DEFAULT_AFTER_SECONDS) * 1000),
-          traceparent: options.traceparent,
-        };
   const { onAccepted } = options;
-  const inserted = onAccepted
-    ? await deps.db.transaction(async (trx) => {
-        if (!(await insertSubmissionIfNew(trx, submission, now))) return false;
+  let filed: Filed;
+  if (onAccepted) {
+    const behavior = await findCarrierBehavior(deps.db, s.accountId, s.to);
+    const outcome = behavior?.outcome ?? DEFAULT_OUTCOME;
+    const inserted =
+      ACCEPTED_OUTCOMES.includes(outcome) &&
+      (await deps.db.transaction(async (trx) => {
+        if (!(await insertSubmissionIfNew(trx, { ...s, carrierMessageId, outcome }, now))) return false;
         await onAccepted(trx, carrierMessageId);
-        if (receipt) await scheduleReceipt(trx, receipt);
+        if (RECEIPTED_OUTCOMES.includes(outcome)) {
+          await scheduleReceipt(trx, {
+            eventId: randomUUID(),
+            carrierMessageId,
+            reference: s.reference,
+            status: outcome as ReceiptStatus,
+            errorCode: outcome === 'undelivered' ? UNDELIVERED_ERROR_CODE : undefined,
+            occurredAt: new Date(now.getTime() + (behavior?.afterSeconds ?? DEFAULT_AFTER_SECONDS) * 1000),
+            traceparent: options.traceparent,
+          });
+        }
         return true;
-      })
-    : // The submission and its receipt in one statement: the common case costs one round trip.
-      await insertSubmissionWithReceipt(deps.db, submission, now, receipt);
-  if (!inserted) {
-    // Known already (a repeat, or a concurrent submission that won): answer what it answered.
-    const winner = await findCarrierMessageId(deps.db, s.reference);
-    if (!winner) throw new Error(`submission ${s.reference} vanished`);
-    return { kind: 'accepted', carrierMessageId: winner };
+      }));
+    filed = { outcome, inserted };
+  } else {
+    // The behaviour, the submission and its receipt in one statement: the common case costs one round trip.
+    filed = await fileSubmission(deps.db, { ...s, carrierMessageId }, now, { eventId: randomUUID(), traceparent: options.traceparent });
   }
-  return { kind: 'accepted', carrierMessageId };
+  if (filed.inserted) return { kind: 'accepted', carrierMessageId };
+  // A reference accepted before (a repeat, a concurrent submission that won, or one accepted before
+  // the behaviour changed) keeps its answer.
+  const known = await findCarrierMessageId(deps.db, s.reference);
+  if (known) return { kind: 'accepted', carrierMessageId: known };
+  // A refusal stores nothing: the platform treats it as permanent and will not retry.
+  if (filed.outcome === 'failed') return { kind: 'refused', code: 'DESTINATION_REFUSED', message: `The carrier refused the message to ${s.to}.` };
+  // Unavailable stores nothing either: the platform will ask again with the same reference.
+  if (filed.outcome === 'unavailable') return { kind: 'unavailable', message: 'The carrier is temporarily unavailable.' };
+  throw new Error(`submission ${s.reference} vanished`);
 }
