@@ -6,6 +6,7 @@ import { createLogger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { insertMessages, findMessageById } from '../messages/message.repository';
 import type { MessageRow } from '../messages/message.types';
+import { queuedMessageRow } from '../testing/message-rows';
 import { messagingMigrations } from '../migrations';
 import { applyReceipt, type ApplyReceiptDeps } from './apply-receipt.usecase';
 import { takeEarlyReceipts } from './early-receipts.repository';
@@ -39,50 +40,8 @@ describe(`a receipt racing its dispatch record on ${databaseUrl ? 'PostgreSQL' :
   const claimedMessage = async (): Promise<MessageRow> => {
     const now = clock.now();
     const [row] = await insertMessages(db, [
-      {
-        id: randomUUID(),
-        account_id: randomUUID(),
-        subaccount_id: null,
-        channel_type: 'Sms',
-        destination: '+14155550100',
-        body: 'race',
-        template_id: null,
-        template_parameters: null,
-        message_type: 'Transactional',
-        priority: 'Normal',
-        actor: null,
-        client_reference: null,
-        external_id: null,
-        idempotency_key: null,
-        status: 'queued',
-        reply_status: 'None',
-        reply_options: null,
-        reply_option_key: null,
-        reply_option_value: null,
-        answered_at: null,
-        segment_count: 1,
-        encoding: 'gsm7',
-        character_count: 4,
-        estimated_cost: 0.0079,
-        send_at: null,
-        expires_at: null,
-        next_attempt_at: now,
-        attempts: 0,
-        deferrals: 0,
-        channel_attempt: 1,
-        // A dispatch pass holds it and has submitted it to the carrier.
-        claimed_until: new Date(now.getTime() + 60_000),
-        claim_token: randomUUID(),
-        last_error: null,
-        failure_reason: null,
-        route_remaining: '',
-        receipt_timeout_seconds: 0,
-        fallback_on_delivery_failure: false,
-        fallback_due_at: null,
-        traceparent: null,
-        created_at: now,
-        updated_at: now,
-      },
+      // A dispatch pass holds it and has submitted it to the carrier.
+      queuedMessageRow(now, { body: 'race', claimed_until: new Date(now.getTime() + 60_000), claim_token: randomUUID() }),
     ]);
     return row;
   };

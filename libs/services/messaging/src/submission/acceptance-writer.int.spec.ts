@@ -5,9 +5,9 @@ import { DomainError } from '@mp/problems';
 import type { OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
 import { lifecycleEvent } from '../messages/lifecycle-event';
-import type { MessageRow } from '../messages/message.types';
 import { messagingMigrations } from '../migrations';
 import { QuotaLedger, quotaScope, type QuotaLimits } from '../quota/quota-ledger';
+import { queuedMessageRow } from '../testing/message-rows';
 import { AcceptanceWriter, type Acceptance } from './acceptance-writer';
 
 // PostgreSQL when DATABASE_URL is set (CI), embedded PGlite otherwise: sends
@@ -38,49 +38,7 @@ describe(`AcceptanceWriter on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`
   });
 
   const acceptance = (accountId: string, limits: QuotaLimits = { day: null, month: null }, id: string = randomUUID()): Acceptance => {
-    const row: MessageRow = {
-      id,
-      account_id: accountId,
-      subaccount_id: null,
-      channel_type: 'Sms',
-      destination: '+14155550100',
-      body: 'hello',
-      template_id: null,
-      template_parameters: null,
-      message_type: 'Transactional',
-      priority: 'Normal',
-      actor: null,
-      client_reference: 'writer-test',
-      external_id: null,
-      idempotency_key: null,
-      status: 'queued',
-      reply_status: 'None',
-      reply_options: null,
-      reply_option_key: null,
-      reply_option_value: null,
-      answered_at: null,
-      segment_count: 1,
-      encoding: 'gsm7',
-      character_count: 5,
-      estimated_cost: 0.0079,
-      send_at: null,
-      expires_at: null,
-      next_attempt_at: now,
-      attempts: 0,
-      deferrals: 0,
-      channel_attempt: 1,
-      claimed_until: null,
-      claim_token: null,
-      last_error: null,
-      failure_reason: null,
-      route_remaining: '',
-      receipt_timeout_seconds: 0,
-      fallback_on_delivery_failure: false,
-      fallback_due_at: null,
-      traceparent: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = queuedMessageRow(now, { id, account_id: accountId, client_reference: 'writer-test' });
     return {
       row,
       audit: { message_id: row.id, at: now, event: 'accepted', from_status: null, to_status: 'queued', detail: null },
