@@ -67,6 +67,7 @@ describe('embedded log transport', () => {
     });
     const received: unknown[] = [];
     await transport.subscribe({ group: 'g', topics: ['test.events'], fromBeginning: true, handler: async (e) => void received.push(e.payload) });
+    await waitFor(() => fetches > 0); // its first look, finding nothing
     await sleep(50);
     const atRest = fetches;
     for (let n = 1; n <= 3; n++) {
