@@ -31,8 +31,3 @@ export async function upsertCarrierBehavior(db: Knex, behavior: CarrierBehavior,
     .returning(['account_id', 'destination', 'outcome', 'after_seconds']);
   return toBehavior(row as BehaviorRow);
 }
-
-export async function findCarrierBehavior(db: Knex, accountId: string, destination: string): Promise<CarrierBehavior | undefined> {
-  const row = await db<BehaviorRow>('carrier_behaviors').where({ account_id: accountId, destination }).first();
-  return row ? toBehavior(row) : undefined;
-}

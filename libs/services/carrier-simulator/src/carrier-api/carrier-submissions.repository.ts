@@ -9,11 +9,6 @@ import {
 } from '../behaviors/carrier-behavior.rules';
 import type { CarrierSubmission } from './carrier-submission.rules';
 
-export interface StoredSubmission extends CarrierSubmission {
-  carrierMessageId: string;
-  outcome: CarrierOutcome;
-}
-
 interface SubmissionRow {
   carrier_message_id: string;
   reference: string;
@@ -22,28 +17,6 @@ interface SubmissionRow {
 export async function findCarrierMessageId(db: Knex, reference: string): Promise<string | undefined> {
   const row = await db<SubmissionRow>('carrier_submissions').where({ reference }).first('carrier_message_id');
   return row?.carrier_message_id;
-}
-
-const submissionInsert = (db: Knex, s: StoredSubmission, now: Date) =>
-  db('carrier_submissions')
-    .insert({
-      carrier_message_id: s.carrierMessageId,
-      reference: s.reference,
-      account_id: s.accountId,
-      channel: s.channel,
-      from_address: s.from,
-      to_address: s.to,
-      body: s.body,
-      outcome: s.outcome,
-      submitted_at: now,
-    })
-    .onConflict('reference')
-    .ignore()
-    .returning('carrier_message_id');
-
-/** Inserts unless the reference is known; returns false when another submission won the race. */
-export async function insertSubmissionIfNew(db: Knex, s: StoredSubmission, now: Date): Promise<boolean> {
-  return (await submissionInsert(db, s, now)).length > 0;
 }
 
 /** What filing a submission found: the behaviour that applied and whether this submission was stored. */

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '@mp/clock';
 import type { Knex } from 'knex';
-import { ACCEPTED_OUTCOMES, DEFAULT_AFTER_SECONDS, DEFAULT_OUTCOME, RECEIPTED_OUTCOMES, UNDELIVERED_ERROR_CODE } from '../behaviors/carrier-behavior.rules';
-import { findCarrierBehavior } from '../behaviors/carrier-behaviors.repository';
-import { scheduleReceipt, type ReceiptStatus } from '../receipts/carrier-receipts.repository';
 import type { CarrierSubmission } from './carrier-submission.rules';
-import { fileSubmission, findCarrierMessageId, insertSubmissionIfNew, type Filed } from './carrier-submissions.repository';
+import { fileSubmission, findCarrierMessageId } from './carrier-submissions.repository';
 
 /** How one of the simulator's carriers (SMS API, WhatsApp API, SMTP for email) files an accepted message. */
 export interface SubmitOptions {
@@ -34,33 +31,16 @@ export async function submitMessage(deps: { db: Knex; clock: Clock }, s: Carrier
   const now = deps.clock.now();
   const carrierMessageId = `${options.idPrefix ?? 'sim-'}${randomUUID()}`;
   const { onAccepted } = options;
-  let filed: Filed;
-  if (onAccepted) {
-    const behavior = await findCarrierBehavior(deps.db, s.accountId, s.to);
-    const outcome = behavior?.outcome ?? DEFAULT_OUTCOME;
-    const inserted =
-      ACCEPTED_OUTCOMES.includes(outcome) &&
-      (await deps.db.transaction(async (trx) => {
-        if (!(await insertSubmissionIfNew(trx, { ...s, carrierMessageId, outcome }, now))) return false;
-        await onAccepted(trx, carrierMessageId);
-        if (RECEIPTED_OUTCOMES.includes(outcome)) {
-          await scheduleReceipt(trx, {
-            eventId: randomUUID(),
-            carrierMessageId,
-            reference: s.reference,
-            status: outcome as ReceiptStatus,
-            errorCode: outcome === 'undelivered' ? UNDELIVERED_ERROR_CODE : undefined,
-            occurredAt: new Date(now.getTime() + (behavior?.afterSeconds ?? DEFAULT_AFTER_SECONDS) * 1000),
-            traceparent: options.traceparent,
-          });
-        }
-        return true;
-      }));
-    filed = { outcome, inserted };
-  } else {
-    // The behaviour, the submission and its receipt in one statement: the common case costs one round trip.
-    filed = await fileSubmission(deps.db, { ...s, carrierMessageId }, now, { eventId: randomUUID(), traceparent: options.traceparent });
-  }
+  const file = (db: Knex) => fileSubmission(db, { ...s, carrierMessageId }, now, { eventId: randomUUID(), traceparent: options.traceparent });
+  // The behaviour, the submission and its receipt in one statement; the email carrier files its mail
+  // in the same transaction.
+  const filed = onAccepted
+    ? await deps.db.transaction(async (trx) => {
+        const result = await file(trx);
+        if (result.inserted) await onAccepted(trx, carrierMessageId);
+        return result;
+      })
+    : await file(deps.db);
   if (filed.inserted) return { kind: 'accepted', carrierMessageId };
   // A reference accepted before (a repeat, a concurrent submission that won, or one accepted before
   // the behaviour changed) keeps its answer.
