@@ -1,7 +1,7 @@
 import { isSandboxClock, type Clock } from '@mp/clock';
 import { platformV1 } from '@mp/contracts';
 import { migrateLatest, type DatabaseProvider } from '@mp/db';
-import { enqueueEventIfInserted, enqueueEvents, eventTablesMigration, OutboxRelay, startIdempotentConsumer, type EventTransport, type Subscription } from '@mp/events';
+import { enqueueEventIfInserted, enqueueEvents, eventTablesMigration, OutboxRelay, pollIntervalFor, startIdempotentConsumer, type EventTransport, type Subscription } from '@mp/events';
 import { CallTokenVerifier, CUSTOMER, implementService, startGrpcServer, type CallKeys, type RunningGrpcServer } from '@mp/grpc';
 import { currentTraceparent, SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
@@ -10,8 +10,6 @@ import type { ShutdownStep } from './graceful-shutdown';
 import type { ServiceClients } from './service-clients';
 import { CONSUMER_BATCH_SIZE, schemaOf, type OutboxWriter, type ServiceModule, type ServiceParts } from './service-module';
 
-/** The outbox relay's safety-net poll on PGlite (250 ms on PostgreSQL). */
-const PRIVATE_RELAY_POLL_INTERVAL_MS = 5_000;
 
 export interface HostAdapters {
   databases: DatabaseProvider;
@@ -66,10 +64,7 @@ export class ServiceHost<C> {
       ? this.module.migrations
       : [eventTablesMigration, ...this.module.migrations];
     await migrateLatest(this.db, schemaOf(this.module.name), migrations);
-    // Every commit kicks the relay; polling only finds rows of other processes (and expired claims),
-    // and nothing but this process opens an embedded PGlite database.
-    const pollIntervalMs = this.adapters.databases.isPostgres ? undefined : PRIVATE_RELAY_POLL_INTERVAL_MS;
-    const relay = new OutboxRelay({ db: this.db, transport, logger: this.logger, pollIntervalMs });
+    const relay = new OutboxRelay({ db: this.db, transport, logger: this.logger, pollIntervalMs: pollIntervalFor(this.adapters.databases) });
     this.relay = relay;
     const enqueueAll: NonNullable<OutboxWriter['enqueueAll']> = async (trx, events) => {
       const traceparent = currentTraceparent();

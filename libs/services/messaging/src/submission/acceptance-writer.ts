@@ -52,7 +52,6 @@ export class AcceptanceWriter {
     private readonly db: Knex,
     private readonly outbox: OutboxWriter,
     private readonly quota: QuotaLedger,
-    private readonly maxPerWrite = MAX_ACCEPTANCES_PER_WRITE,
   ) {}
 
   /** Stores the send; undefined when its Idempotency-Key was taken by a racing send first. */
@@ -71,7 +70,7 @@ export class AcceptanceWriter {
   private async drain(): Promise<void> {
     try {
       while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, this.maxPerWrite);
+        const batch = this.waiting.splice(0, MAX_ACCEPTANCES_PER_WRITE);
         await this.writeBatch(batch);
       }
     } finally {

@@ -132,7 +132,7 @@ export async function sendMessage(
     scope: quotaScope(request.accountId, subaccountId),
     limits: limitsOf(standing),
     now,
-    idempotent: idempotent || undefined,
+    idempotent,
   });
   if (!stored) {
     const first = idempotent && (await replayOf(deps.db, idempotent, now));

@@ -6,21 +6,16 @@ import { assertSubscription } from '../internal/validate';
 import { EmbeddedLogSubscription } from './embedded-log-subscription';
 import { EVENT_LOG_SCHEMA, eventLogMigrations } from './event-log-migrations';
 import { notifyPublished } from './publish-notifier';
+import { pollIntervalFor } from '../poll-interval';
 
 export interface EmbeddedLogTransportOptions {
   db: DatabaseProvider;
-  /**
-   * How often idle subscribers look for events published by other processes: 250 ms on PostgreSQL;
-   * 5 s on PGlite, whose data directory no other process opens, so every publish wakes them.
-   */
+  /** How often idle subscribers look for events published by other processes (default: pollIntervalFor). */
   pollIntervalMs?: number;
   logger?: EventsLogger;
 }
 
 const INSERT_CHUNK = 500;
-const SHARED_POLL_INTERVAL_MS = 250;
-/** A safety net only: in one process every publish notifies its subscribers (publish-notifier). */
-const PRIVATE_POLL_INTERVAL_MS = 5_000;
 /** Advisory lock key of the log's writers (an arbitrary constant: "eventlog" in ASCII). */
 const EVENT_LOG_WRITERS_LOCK = 0x6576656e746c6f67n.toString();
 
@@ -43,7 +38,7 @@ class EmbeddedLogTransport implements EventTransport {
 
   constructor(options: EmbeddedLogTransportOptions) {
     this.db = options.db.forSchema(EVENT_LOG_SCHEMA);
-    this.pollIntervalMs = options.pollIntervalMs ?? (options.db.isPostgres ? SHARED_POLL_INTERVAL_MS : PRIVATE_POLL_INTERVAL_MS);
+    this.pollIntervalMs = options.pollIntervalMs ?? pollIntervalFor(options.db);
     this.logger = options.logger ?? console;
   }
 
