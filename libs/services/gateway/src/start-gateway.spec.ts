@@ -17,9 +17,16 @@ const config = {
 
 /** Readiness asks identity for its signing keys: the test decides when identity answers. */
 let releaseIdentity: () => void = () => undefined;
+let identityAsked: () => void = () => undefined;
+/** Resolves once a request has reached identity (however slow the machine). */
+const reachingIdentity = () => new Promise<void>((resolve) => (identityAsked = resolve));
 const clients = {
   identity: {
-    getSigningKeys: () => new Promise((resolve) => (releaseIdentity = () => resolve({ jwksJson: JSON.stringify({ keys: [] }) }))),
+    getSigningKeys: () =>
+      new Promise((resolve) => {
+        releaseIdentity = () => resolve({ jwksJson: JSON.stringify({ keys: [] }) });
+        identityAsked();
+      }),
   },
 } as unknown as ServiceClients;
 
@@ -47,8 +54,9 @@ describe('a gateway stopping for a rollout (issue 14 point 8)', () => {
     gateway = await startGateway({ config, clients, clock: new SandboxClock(), logger: createLogger('silent', {}), host: '127.0.0.1' });
     const port = gateway.port;
     const agent = new Agent({ keepAlive: true });
+    const reached = reachingIdentity();
     const inFlight = get(port, '/readyz', agent);
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the request has reached identity
+    await reached; // the request is in flight
 
     let stopped = false;
     const stopping = gateway.stop().then(() => (stopped = true));
@@ -66,8 +74,9 @@ describe('a gateway stopping for a rollout (issue 14 point 8)', () => {
 
   it('cuts a request still unanswered after its drain time', async () => {
     gateway = await startGateway({ config, clients, clock: new SandboxClock(), logger: createLogger('silent', {}), host: '127.0.0.1', drainMs: 200 });
+    const reached = reachingIdentity();
     const inFlight = get(gateway.port, '/readyz', new Agent());
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await reached;
     const started = Date.now();
     await gateway.stop();
     gateway = undefined;
