@@ -22,10 +22,6 @@ const sharedPlatformEnvironment = '<rootDir>/apps/platform/test/support/shared-p
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 module.exports = {
   testTimeout: 120000,
-  // A worker that has grown past this between test files is replaced: the PGlite instances and
-  // platforms of many suites add up, and two workers at 12 GB each met the kernel's OOM killer on a
-  // 24 GiB CI machine.
-  workerIdleMemoryLimit: '5GB',
   projects: [
     {
       ...common,

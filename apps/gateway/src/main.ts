@@ -3,7 +3,7 @@ import { createEmbeddedLogTransport, createKafkaTransport, measureConsumerLag, t
 import { startGateway } from '@mp/gateway';
 import { CallTokenSigner } from '@mp/grpc';
 import { addressBookFrom, chooseClock, createServiceClients, exitOnSignals } from '@mp/service-host';
-import { createLogger, flushTelemetry, initTelemetry } from '@mp/telemetry';
+import { collectProcessMetrics, createLogger, flushTelemetry, initTelemetry } from '@mp/telemetry';
 import { loadAppConfig, type GatewayAppConfig } from './config';
 
 /**
@@ -32,6 +32,7 @@ function accessEventTransport(config: GatewayAppConfig): { transport?: EventTran
 async function main() {
   const config = loadAppConfig();
   initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER, serviceName: 'gateway' });
+  collectProcessMetrics();
   const logger = createLogger(config.LOG_LEVEL, { app: 'gateway' });
   // Every call names its caller in a token signed for the service it goes to.
   const signer = await CallTokenSigner.fromJwk(config.CALL_TOKEN_SIGNING_KEY, 'gateway');

@@ -1,9 +1,11 @@
 import { exitOnSignals } from '@mp/service-host';
+import { collectProcessMetrics } from '@mp/telemetry';
 import { loadPlatformConfig } from './config';
 import { startPlatform } from './platform';
 
 async function main() {
   const config = loadPlatformConfig();
+  collectProcessMetrics();
   const platform = await startPlatform(config);
   const publicUrl = config.PUBLIC_BASE_URL === 'http://localhost:8080' ? `http://localhost:${platform.gateway.port}` : config.PUBLIC_BASE_URL;
   console.log(`Messaging platform is up (${config.SANDBOX ? 'sandbox' : 'live'} mode).`);

@@ -1,4 +1,4 @@
-import { counter } from '@mp/telemetry';
+import { collectProcessMetrics, counter } from '@mp/telemetry';
 import { startHealthServer } from './health-server';
 
 describe('the health port', () => {
@@ -6,6 +6,7 @@ describe('the health port', () => {
   const url = (path: string) => `http://127.0.0.1:${server.port}${path}`;
 
   beforeAll(async () => {
+    collectProcessMetrics(); // what every app's entry point does
     server = await startHealthServer({ host: '127.0.0.1', port: 0, ready: async () => undefined });
   });
   afterAll(() => server.close());

@@ -1,6 +1,6 @@
 import { measureConsumerLag } from '@mp/events';
 import { callKeysFrom, CallTokenSigner, type JsonWebKeySet } from '@mp/grpc';
-import { initTelemetry, createLogger, flushTelemetry, type LogLevel, type TracesExporter } from '@mp/telemetry';
+import { collectProcessMetrics, initTelemetry, createLogger, flushTelemetry, type LogLevel, type TracesExporter } from '@mp/telemetry';
 import type { JWK } from 'jose';
 import { chooseClock, chooseDatabase, chooseTransport, refuseUnsharedStorage } from './adapters';
 import { exitOnSignals } from './graceful-shutdown';
@@ -40,6 +40,7 @@ export function addressBookFrom(config: Record<string, unknown>): AddressBook {
 /** Runs one service as its own process (distributed mode), until SIGTERM/SIGINT. */
 export async function runStandalone<C>(module: ServiceModule<C>, config: StandaloneConfig & C): Promise<void> {
   initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER, serviceName: module.name });
+  collectProcessMetrics();
   refuseUnsharedStorage(module.name, config);
   const logger = createLogger(config.LOG_LEVEL, { app: module.name });
   const databases = chooseDatabase(config);

@@ -7,7 +7,22 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  * service or platform reuses them instead of failing to register twice.
  */
 export const metricsRegistry = new Registry();
-collectDefaultMetrics({ register: metricsRegistry });
+
+let collectingProcessMetrics = false;
+
+/**
+ * Adds the process's own series (CPU, memory, event-loop lag, GC pauses) to
+ * the registry. Called by each process's entry point, not on import: the GC
+ * series is a PerformanceObserver Node keeps for the life of the process, so
+ * a module instance that started it is never freed (under Jest, every test
+ * file that imported this module would keep its whole sandbox, databases
+ * included, until the worker died).
+ */
+export function collectProcessMetrics(): void {
+  if (collectingProcessMetrics) return;
+  collectingProcessMetrics = true;
+  collectDefaultMetrics({ register: metricsRegistry });
+}
 
 /** The text format's media type, for the /metrics answer. */
 export const METRICS_CONTENT_TYPE = metricsRegistry.contentType;

@@ -129,26 +129,34 @@ export class SharedPglite {
 }
 
 const EMPTY_CLUSTER = Symbol.for('mp.db.pglite.emptyClusterImage');
+let imageInFlight: Promise<File | Blob> | undefined;
 
 /**
  * The data directory of a freshly initialised cluster, made once per process:
  * an in-memory database restored from it is ready in about half the time of
  * one that runs initdb (tests open many). Kept on the PGlite module object,
  * which Node loads once per process even where Jest re-runs this module per
- * test file (load-pglite.ts).
+ * test file (load-pglite.ts). Only the image itself is kept there: a promise
+ * made here would belong to this module instance and keep it (under Jest, a
+ * whole test file's sandbox) alive for the life of the process.
  */
 function emptyClusterImage(pglite: ReturnType<typeof loadPglite>): Promise<File | Blob> {
-  const holder = pglite as unknown as Record<symbol, Promise<File | Blob> | undefined>;
-  holder[EMPTY_CLUSTER] ??= (async () => {
+  const holder = pglite as unknown as Record<symbol, File | Blob | undefined>;
+  const made = holder[EMPTY_CLUSTER];
+  if (made) return Promise.resolve(made);
+  imageInFlight ??= (async () => {
     const template = new pglite.PGlite();
     try {
       await template.waitReady;
-      return await template.dumpDataDir('none');
+      const image = await template.dumpDataDir('none');
+      holder[EMPTY_CLUSTER] = image;
+      return image;
     } finally {
+      imageInFlight = undefined;
       await template.close();
     }
   })();
-  return holder[EMPTY_CLUSTER];
+  return imageInFlight;
 }
 
 interface Registration {
