@@ -16,6 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => booted.stop());
 
+/** A receipt callback with no signature, as anyone could post it: answered by the callback's own checks. */
+async function unsignedReceipt(): Promise<{ status: number; code: string }> {
+  const res = await booted.api.post('/v1/webhooks/carriers/sim/receipts', { rawBody: '{}', headers: { 'content-type': 'application/json' } });
+  return { status: res.status, code: res.body.code };
+}
+
 describe('rate limits', () => {
   it('limits a credential, then the address across credentials, with Retry-After and retryAfterSeconds', async () => {
     const token = `made-up-${Date.now()}`;
@@ -33,11 +39,14 @@ describe('rate limits', () => {
 
     // Another credential from the same address is not limited by the first one's count (6th request of the address)...
     expect((await booted.api.get('/v1/auth/me', { token: `${token}-other` })).status).toBe(401);
+    // A carrier's callbacks from the same address neither count nor are refused: they answer by their signature.
+    for (let i = 0; i < 3; i++) expect(await unsignedReceipt()).toEqual({ status: 401, code: 'UNAUTHORIZED' });
     // ...but the address is: requests 7 and 8 pass, the 9th is refused whatever it presents.
     expect((await booted.api.get('/healthz')).status).toBe(200);
     expect((await booted.api.get('/healthz')).status).toBe(200);
     const refused = await booted.api.get('/healthz');
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(await unsignedReceipt()).toEqual({ status: 401, code: 'UNAUTHORIZED' });
   });
 });

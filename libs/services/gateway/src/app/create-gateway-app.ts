@@ -7,12 +7,10 @@ import { csvUpload, MULTIPART_PATHS } from './csv-upload';
 import type { GatewayDeps } from './gateway-deps';
 import { httpMetricsMiddleware, metricsEndpoint } from './metrics.middleware';
 import { notFoundHandler, problemHandler } from './problem.middleware';
+import { isProviderCallbackPath } from './provider-callback-paths';
 import { rateLimitMiddleware } from './rate-limit.middleware';
 import { signInThrottleMiddleware } from './sign-in-throttle.middleware';
 import { guardPathParameters, storableTextMiddleware } from './storable-text';
-
-/** Provider callbacks are signed over their raw bytes. */
-const RAW_BODY_PATHS = [/^\/v1\/webhooks\/carriers\/[^/]+\/[^/]+\/?$/, /^\/v1\/webhooks\/(stripe|tcr)(\/connect)?\/?$/];
 
 /** The gateway's HTTP pipeline. No business rules here: services decide. */
 export function createGatewayApp(deps: GatewayDeps): Express {
@@ -29,7 +27,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(httpMetricsMiddleware);
   app.use(rateLimitMiddleware);
   app.use((req, res, next) => {
-    if (RAW_BODY_PATHS.some((p) => p.test(req.path))) return rawBodyParser(req, res, next);
+    // Provider callbacks are signed over their raw bytes.
+    if (isProviderCallbackPath(req.path)) return rawBodyParser(req, res, next);
     // CSV imports: multer reads the multipart body in the route, after authentication.
     if (MULTIPART_PATHS.some((p) => p.test(req.path))) return next();
     return jsonBodyParser(req, res, next);

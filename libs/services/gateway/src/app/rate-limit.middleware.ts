@@ -2,6 +2,7 @@ import { DomainError } from '@mp/problems';
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { gatewayDepsOf } from './gateway-deps';
+import { isProviderCallbackPath } from './provider-callback-paths';
 
 const WINDOW_MS = 60_000;
 
@@ -14,9 +15,11 @@ function credentialKey(req: Request): string | undefined {
 
 /**
  * Per-IP and per-credential fixed windows. Refusals answer 429
- * RATE_LIMIT_EXCEEDED with `Retry-After` and `retryAfterSeconds`.
+ * RATE_LIMIT_EXCEEDED with `Retry-After` and `retryAfterSeconds`. Signed
+ * provider callbacks neither count nor are refused (provider-callback-paths.ts).
  */
 export function rateLimitMiddleware(req: Request, res: Response, next: NextFunction): void {
+  if (isProviderCallbackPath(req.path)) return next();
   const { rateLimits, config } = gatewayDepsOf(req);
   const now = Date.now();
   const checks = [rateLimits.hit(`ip:${req.ip}`, config.RATE_LIMIT_PER_IP_PER_MINUTE, WINDOW_MS, now)];
