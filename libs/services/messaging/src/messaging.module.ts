@@ -78,7 +78,8 @@ export function createMessaging(deps: MessagingDeps): Messaging {
     priceTable: config.PRICE_TABLE,
     quota,
     acceptances: new AcceptanceWriter(db, outbox, quota),
-    onQueued: () => dispatcher.kick(),
+    // Only the message's own queue: every queue's claim would be a statement for nothing.
+    onQueued: (channel) => dispatcher.kick(channel),
     holds: {
       db,
       clock,

@@ -60,6 +60,24 @@ describe('a sending queue per channel', () => {
     expect(h.carrier.requests).toHaveLength(2);
   });
 
+  it("a queued send claims from its own channel's queue only, and a scheduled one claims nothing", async () => {
+    h = await startHarness(database);
+    const claims: unknown[][] = [];
+    h.db.on('query', (q: { sql: string; bindings?: unknown[] }) => {
+      if (/^update messages set claimed_until/.test(q.sql)) claims.push(q.bindings ?? []);
+    });
+    const whatsApp = await h.send({ channelType: 'WhatsApp', destination: '+447700900123' });
+    await h.messaging.dispatcher.idle();
+    expect((await h.get(whatsApp.messageId)).status).toBe('dispatched');
+    // One claim, of the WhatsApp queue (its channel is bound twice): a claim of every queue per send was two statements for nothing.
+    expect(claims).toHaveLength(1);
+    expect(claims[0].filter((binding) => binding === 'WhatsApp')).toHaveLength(2);
+
+    await h.send({ channelType: 'Sms', destination: '+14155550123', sendAt: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z') });
+    await h.messaging.dispatcher.idle();
+    expect(claims).toHaveLength(1);
+  });
+
   it('a slow email carrier does not hold up SMS', async () => {
     const smtp = await slowSmtp(1_500);
     try {

@@ -5,7 +5,7 @@ import type { Principal } from '@mp/grpc';
 import type { OutboxWriter } from '@mp/service-host';
 import { currentTraceparent } from '@mp/telemetry';
 import type { Knex } from 'knex';
-import type { PriceTable } from '../rules';
+import type { Channel, PriceTable } from '../rules';
 import { idempotentSendOf } from '../idempotency/idempotency-key';
 import { replayOf } from '../idempotency/idempotent-replay';
 import { lifecycleEvent } from '../messages/lifecycle-event';
@@ -33,8 +33,8 @@ export interface SendMessageDeps {
   quota: QuotaLedger;
   /** Stores accepted sends (the message, its first audit entry, MessageAccepted and the quota count), many per transaction under load. */
   acceptances: AcceptanceWriter;
-  /** Called after a queued message is committed: dispatch it now rather than at the next tick. */
-  onQueued(): void;
+  /** Called after a queued message is committed: dispatch its channel's queue now rather than at the next tick. */
+  onQueued(channel: Channel): void;
 }
 
 /**
@@ -140,6 +140,6 @@ export async function sendMessage(
     return first;
   }
   const { message, audit } = stored;
-  if (status === 'queued') deps.onQueued();
+  if (status === 'queued') deps.onQueued(row.channel_type);
   return toMessage(message, [], [audit]);
 }
