@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Listening, NotificationHandlers } from './notification-listener';
 
 export interface DatabaseConfig {
   /** postgres://… — when set, every schema gets a pooled `pg` knex; otherwise embedded PGlite is used. */
@@ -31,6 +32,13 @@ export interface DatabaseProvider {
    * version check, creating the schema). Counted, not estimated; for benchmarks.
    */
   statementCount(): number;
+  /**
+   * PostgreSQL only (absent on PGlite, which no other process opens): LISTEN
+   * on `channel` over a connection of its own, reconnecting until stopped or
+   * closed. Resolves once the first attempt settled; `active` tells whether
+   * notifications are arriving.
+   */
+  listen?(channel: string, handlers: NotificationHandlers): Promise<Listening>;
   /** Destroys every knex instance handed out and, for PGlite, closes the database. Idempotent. */
   close(): Promise<void>;
 }

@@ -2,3 +2,4 @@ export type { DatabaseConfig, DatabaseProvider } from './database-provider';
 export { DEFAULT_POOL_MAX } from './database-provider';
 export { createDatabaseProvider } from './create-database-provider';
 export { migrateLatest, migrateDown, type Migration } from './migrations';
+export type { Listening, NotificationHandlers } from './notification-listener';

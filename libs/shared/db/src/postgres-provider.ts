@@ -1,5 +1,6 @@
 import knex, { type Knex } from 'knex';
 import { DEFAULT_ACQUIRE_TIMEOUT_MS, DEFAULT_POOL_MAX, type DatabaseProvider } from './database-provider';
+import { listenForNotifications, type Listening, type NotificationHandlers } from './notification-listener';
 import { assertSchemaName, isAlreadyExistsError, quoteIdentifier } from './schema-name';
 import { StatementCounter } from './statement-counter';
 
@@ -12,6 +13,7 @@ export class PostgresProvider implements DatabaseProvider {
   readonly isPostgres = true;
   private readonly bySchema = new Map<string, Knex>();
   private readonly statements = new StatementCounter();
+  private readonly listeners = new Set<Listening>();
   private admin?: Knex;
   private closing?: Promise<void>;
 
@@ -50,11 +52,29 @@ export class PostgresProvider implements DatabaseProvider {
     return this.statements.count;
   }
 
+  async listen(channel: string, handlers: NotificationHandlers): Promise<Listening> {
+    if (this.closing) throw new Error('DatabaseProvider is closed');
+    const listening = await listenForNotifications(this.databaseUrl, channel, handlers, () => this.statements.count++);
+    this.listeners.add(listening);
+    const listeners = this.listeners;
+    return {
+      get active() {
+        return listening.active;
+      },
+      async stop() {
+        listeners.delete(listening);
+        await listening.stop();
+      },
+    };
+  }
+
   close(): Promise<void> {
     this.closing ??= (async () => {
       const all = [...this.bySchema.values(), ...(this.admin ? [this.admin] : [])];
       this.bySchema.clear();
-      await Promise.all(all.map((db) => db.destroy()));
+      const listeners = [...this.listeners];
+      this.listeners.clear();
+      await Promise.all([...all.map((db) => db.destroy()), ...listeners.map((listening) => listening.stop())]);
     })();
     return this.closing;
   }

@@ -6,6 +6,6 @@ export { createEmbeddedLogTransport, type EmbeddedLogTransportOptions } from './
 export { eventTablesMigration } from './event-tables-migration';
 export { enqueueEvent, enqueueEventIfInserted, enqueueEvents, type OutboxEvent } from './outbox/enqueue-event';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
-export { pollIntervalFor } from './poll-interval';
+export { relayPollIntervalFor, subscriptionPollIntervalFor } from './poll-interval';
 export { startIdempotentConsumer, type ConsumerOptions, type ConsumerSteps } from './consumer/idempotent-consumer';
 export { listenAsReplica, replicaGroup, type ReplicaListener } from './replica-listener';

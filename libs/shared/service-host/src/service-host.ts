@@ -1,7 +1,7 @@
 import { isSandboxClock, type Clock } from '@mp/clock';
 import { platformV1 } from '@mp/contracts';
 import { migrateLatest, type DatabaseProvider } from '@mp/db';
-import { enqueueEventIfInserted, enqueueEvents, eventTablesMigration, OutboxRelay, pollIntervalFor, startIdempotentConsumer, type EventTransport, type Subscription } from '@mp/events';
+import { enqueueEventIfInserted, enqueueEvents, eventTablesMigration, OutboxRelay, relayPollIntervalFor, startIdempotentConsumer, type EventTransport, type Subscription } from '@mp/events';
 import { CallTokenVerifier, CUSTOMER, implementService, startGrpcServer, type CallKeys, type RunningGrpcServer } from '@mp/grpc';
 import { currentTraceparent, SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
@@ -64,12 +64,12 @@ export class ServiceHost<C> {
       ? this.module.migrations
       : [eventTablesMigration, ...this.module.migrations];
     await migrateLatest(this.db, schemaOf(this.module.name), migrations);
-    const relay = new OutboxRelay({ db: this.db, transport, logger: this.logger, pollIntervalMs: pollIntervalFor(this.adapters.databases) });
+    const relay = new OutboxRelay({ db: this.db, transport, logger: this.logger, pollIntervalMs: relayPollIntervalFor(this.adapters.databases) });
     this.relay = relay;
     const enqueueAll: NonNullable<OutboxWriter['enqueueAll']> = async (trx, events) => {
       const traceparent = currentTraceparent();
       const envelopes = await enqueueEvents(trx, events.map((event) => ({ ...event, traceparent: event.traceparent ?? traceparent })), clock.now());
-      // Publish as soon as the transaction commits instead of waiting for the next poll.
+      // Publish as soon as the transaction commits: the relay's poll is only a safety net.
       trx.executionPromise?.then(
         () => relay.kick(),
         () => undefined,

@@ -32,16 +32,24 @@ export class EmbeddedLogSubscription implements Subscription {
   constructor(
     private readonly db: Knex,
     private readonly options: SubscribeOptions,
-    private readonly pollIntervalMs: number,
+    /** Read before each idle sleep: it changes with whether other processes' publishes can wake this one. */
+    private readonly pollIntervalMs: () => number,
     private readonly logger: EventsLogger,
     private readonly onStopped: () => void,
   ) {
     this.delivery = batchDelivery(options);
-    this.unlisten = onPublished(options.topics, () => {
-      this.published = true;
-      this.idle.wake();
-    });
+    this.unlisten = onPublished(options.topics, () => this.wake());
     this.loop = this.run();
+  }
+
+  /** Events of its topics were published: fetch now instead of at the next poll. */
+  wake(): void {
+    this.published = true;
+    this.idle.wake();
+  }
+
+  get topics(): readonly string[] {
+    return this.options.topics;
   }
 
   async stop(): Promise<void> {
@@ -74,7 +82,7 @@ export class EmbeddedLogSubscription implements Subscription {
         continue;
       }
       if (batch.length === 0) {
-        if (!this.published) await this.idle.sleep(this.pollIntervalMs);
+        if (!this.published) await this.idle.sleep(this.pollIntervalMs());
         continue;
       }
       // One offset commit per fetch, not per handler call: a crash in between redelivers events the
@@ -91,7 +99,7 @@ export class EmbeddedLogSubscription implements Subscription {
       if (delivered < batch.length) return;
       // A short batch was all there was: wait for the next publish (or poll) rather than ask again at
       // once, which under load is one empty fetch per group per publish.
-      if (batch.length < this.fetchLimit && !this.published) await this.idle.sleep(this.pollIntervalMs);
+      if (batch.length < this.fetchLimit && !this.published) await this.idle.sleep(this.pollIntervalMs());
     }
   }
 

@@ -1,16 +1,17 @@
-import { migrateLatest, type DatabaseProvider } from '@mp/db';
+import { migrateLatest, type DatabaseProvider, type Listening } from '@mp/db';
 import type { Knex } from 'knex';
 import type { EventEnvelope } from '../event-envelope';
 import type { ConsumerLag, EventsLogger, EventTransport, SubscribeOptions, Subscription } from '../event-transport';
-import { assertSubscription } from '../internal/validate';
+import { assertSubscription, errorFields } from '../internal/validate';
 import { EmbeddedLogSubscription } from './embedded-log-subscription';
 import { EVENT_LOG_SCHEMA, eventLogMigrations } from './event-log-migrations';
 import { notifyPublished } from './publish-notifier';
-import { pollIntervalFor } from '../poll-interval';
+import { PUBLISHED_CHANNEL, publishedPayload, readPublished } from './published-notification';
+import { subscriptionPollIntervalFor } from '../poll-interval';
 
 export interface EmbeddedLogTransportOptions {
   db: DatabaseProvider;
-  /** How often idle subscribers look for events published by other processes (default: pollIntervalFor). */
+  /** How often idle subscribers look for events nobody woke them for (default: subscriptionPollIntervalFor). */
   pollIntervalMs?: number;
   logger?: EventsLogger;
 }
@@ -29,16 +30,23 @@ export function createEmbeddedLogTransport(options: EmbeddedLogTransportOptions)
 }
 
 class EmbeddedLogTransport implements EventTransport {
+  private readonly provider: DatabaseProvider;
   private readonly db: Knex;
-  private readonly pollIntervalMs: number;
+  private readonly pollIntervalMs: () => number;
   private readonly logger: EventsLogger;
   private readonly subscriptions = new Map<string, EmbeddedLogSubscription>();
   private ready?: Promise<void>;
   private closing?: Promise<void>;
+  /** PostgreSQL: other processes' publishes, told by NOTIFY. */
+  private listening?: Promise<Listening | undefined>;
+  /** Whether that listening connection is up: subscribers poll less often while it is. */
+  private notified = false;
 
   constructor(options: EmbeddedLogTransportOptions) {
+    this.provider = options.db;
     this.db = options.db.forSchema(EVENT_LOG_SCHEMA);
-    this.pollIntervalMs = options.pollIntervalMs ?? pollIntervalFor(options.db);
+    const fixed = options.pollIntervalMs;
+    this.pollIntervalMs = () => fixed ?? subscriptionPollIntervalFor(this.provider, this.notified);
     this.logger = options.logger ?? console;
   }
 
@@ -67,14 +75,19 @@ class EmbeddedLogTransport implements EventTransport {
    * locked: no table-wide lock, no extra statement.
    */
   private insertSerialised(db: Knex, rows: string[][]): Promise<unknown> {
-    return db.raw(
-      `insert into events (topic, key, event_id, envelope)
+    const insert = `insert into events (topic, key, event_id, envelope)
        select v.topic, v.key, v.event_id, v.envelope::jsonb
          from (select pg_advisory_xact_lock(?::bigint)) as writers
         cross join (values ${rows.map(() => '(?::int, ?, ?, ?, ?)').join(', ')}) as v(n, topic, key, event_id, envelope)
-        order by v.n`,
-      [EVENT_LOG_WRITERS_LOCK, ...rows.flatMap((row, n) => [n, ...row])],
-    );
+        order by v.n`;
+    const bindings = [EVENT_LOG_WRITERS_LOCK, ...rows.flatMap((row, n) => [n, ...row])];
+    if (!this.provider.isPostgres) return db.raw(insert, bindings);
+    // The same statement tells other processes' subscribers (NOTIFY is sent when it commits).
+    return db.raw(`with inserted as (${insert} returning 1) select pg_notify(?, ?) from (select count(*) from inserted) as done`, [
+      ...bindings,
+      PUBLISHED_CHANNEL,
+      publishedPayload(rows.map(([topic]) => topic)),
+    ]);
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -88,6 +101,7 @@ class EmbeddedLogTransport implements EventTransport {
     }
     await this.ensureTables();
     await this.initialiseOffsets(options);
+    await this.listenForOtherProcesses();
     const subscription = new EmbeddedLogSubscription(this.db, options, this.pollIntervalMs, this.logger, () => {
       for (const k of keys) if (this.subscriptions.get(k) === subscription) this.subscriptions.delete(k);
     });
@@ -114,8 +128,46 @@ class EmbeddedLogTransport implements EventTransport {
     this.closing ??= (async () => {
       const all = new Set(this.subscriptions.values());
       await Promise.all([...all].map((s) => s.stop()));
+      await (await this.listening)?.stop();
     })();
     return this.closing;
+  }
+
+  /**
+   * PostgreSQL: one listening connection per transport wakes its subscribers
+   * when another process publishes to their topics (this process's own
+   * publishes wake them directly). Lost, it reconnects; meanwhile, and until
+   * it first listens, subscribers poll at the short interval.
+   */
+  private listenForOtherProcesses(): Promise<Listening | undefined> {
+    const wake = (topics?: string[]) => {
+      for (const subscription of new Set(this.subscriptions.values())) {
+        if (!topics || subscription.topics.some((topic) => topics.includes(topic))) subscription.wake();
+      }
+    };
+    this.listening ??= (async () => {
+      if (!this.provider.listen) return undefined;
+      const listening = await this.provider.listen(PUBLISHED_CHANNEL, {
+        onNotification: (payload) => {
+          const published = readPublished(payload);
+          if (published?.elsewhere) wake(published.topics);
+        },
+        onResumed: () => {
+          this.notified = true;
+          wake(); // what they published meanwhile was not told
+        },
+        onLost: (error) => {
+          this.notified = false;
+          this.logger.error('embedded log: not told of other processes\' publishes; polling every 250 ms until listening again', errorFields(error));
+        },
+      });
+      this.notified = listening.active;
+      return listening;
+    })().catch((error: unknown) => {
+      this.logger.error('embedded log: could not listen for other processes\' publishes; polling', errorFields(error));
+      return undefined;
+    });
+    return this.listening;
   }
 
   private assertOpen(): void {
