@@ -147,16 +147,18 @@ export class EmbeddedLogSubscription implements Subscription {
     }
   }
 
-  /** Moves each topic's offset to the last of these rows (rows are in log order). */
+  /** Moves each topic's offset to the last of these rows (rows are in log order), all in one statement. */
   private async commit(rows: LogRow[]): Promise<boolean> {
     const lastByTopic = new Map<string, string>();
     for (const row of rows) lastByTopic.set(row.topic, row.log_offset);
+    const topics = [...lastByTopic];
     try {
-      for (const [topic, offset] of lastByTopic) {
-        await this.db('consumer_offsets')
-          .where({ consumer_group: this.options.group, topic })
-          .update({ log_offset: offset, updated_at: this.db.fn.now() });
-      }
+      await this.db.raw(
+        `update consumer_offsets as c set log_offset = v.log_offset::bigint, updated_at = now()
+           from (values ${topics.map(() => '(?, ?)').join(', ')}) as v(topic, log_offset)
+          where c.consumer_group = ? and c.topic = v.topic`,
+        [...topics.flat(), this.options.group],
+      );
       return true;
     } catch (error) {
       this.logger.error('embedded log: offset commit failed', { group: this.options.group, ...errorFields(error) });

@@ -44,7 +44,7 @@ describe('embedded log transport', () => {
   it('commits a fetched run of events with one offset update, not one per event', async () => {
     const commits: string[] = [];
     provider.forSchema('eventlog').on('query', (q: { sql: string }) => {
-      if (/update "consumer_offsets"/.test(q.sql)) commits.push(q.sql);
+      if (/update "?consumer_offsets"?/.test(q.sql)) commits.push(q.sql);
     });
     await transport.publish([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => envelope({ payload: n })));
     const received: unknown[] = [];
@@ -53,6 +53,28 @@ describe('embedded log transport', () => {
     await sleep(100);
     expect(received).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(commits).toHaveLength(1);
+  });
+
+  it('commits a run that spans two topics with one offset update, each topic moved to its own last event', async () => {
+    const commits: string[] = [];
+    const db = provider.forSchema('eventlog');
+    db.on('query', (q: { sql: string }) => {
+      if (/update "?consumer_offsets"?/.test(q.sql)) commits.push(q.sql);
+    });
+    await transport.publish([envelope({ topic: 'one', payload: 1 }), envelope({ topic: 'two', payload: 2 }), envelope({ topic: 'one', payload: 3 }), envelope({ topic: 'other', payload: 'x' })]);
+    const received: unknown[] = [];
+    await transport.subscribe({ group: 'g2', topics: ['one', 'two'], fromBeginning: true, handler: async (e) => void received.push(e.payload) });
+    await waitFor(() => received.length === 3);
+    await sleep(100);
+    expect(received).toEqual([1, 2, 3]);
+    expect(commits).toHaveLength(1);
+    const offsets = await db('consumer_offsets').where({ consumer_group: 'g2' }).orderBy('topic').select('topic', 'log_offset');
+    const logged = await db('events').orderBy('log_offset').select('topic', 'log_offset');
+    const lastOf = (topic: string) => String(logged.filter((e) => e.topic === topic).at(-1)!.log_offset);
+    expect(offsets.map((o) => [o.topic, String(o.log_offset)])).toEqual([
+      ['one', lastOf('one')],
+      ['two', lastOf('two')],
+    ]);
   });
 
   it('after handling all there was, waits for the next publish instead of fetching again at once', async () => {
