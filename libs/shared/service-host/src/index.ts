@@ -10,3 +10,4 @@ export * from './service-host';
 export * from './service-module';
 export * from './service-registry';
 export * from './start-test-service';
+export * from './http-post';

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { describePostError, httpPost } from '@mp/service-host';
 
 export const CALLBACK_TIMEOUT_MS = 5_000;
 
@@ -18,17 +19,13 @@ export function signBody(secret: string, body: Buffer): string {
 /** One signed POST, in the trace given (W3C `traceparent` header); only a 2xx within the timeout counts as delivered. */
 export async function postSignedCallback(url: string, secret: string, body: Buffer, traceparent?: string): Promise<PostOutcome> {
   try {
-    const response = await fetch(url, {
-      method: 'POST',
+    const answer = await httpPost(url, {
       headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, body), ...(traceparent ? { traceparent } : {}) },
       body,
-      signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
+      timeoutMs: CALLBACK_TIMEOUT_MS,
     });
-    // Drain the answer so the connection can be reused; its content does not matter.
-    await response.arrayBuffer().catch(() => undefined);
-    return response.ok ? { ok: true } : { ok: false, error: `HTTP ${response.status}` };
+    return answer.status >= 200 && answer.status < 300 ? { ok: true } : { ok: false, error: `HTTP ${answer.status}` };
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    return { ok: false, error: [(error as Error).name, (error as Error).message, cause].filter(Boolean).join(': ') };
+    return { ok: false, error: describePostError(error) };
   }
 }

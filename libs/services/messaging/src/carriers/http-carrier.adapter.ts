@@ -1,3 +1,4 @@
+import { httpPost, type HttpAnswer } from '@mp/service-host';
 import { currentTraceparent } from '@mp/telemetry';
 import type { CarrierAdapter, CarrierOutcome, CarrierSubmission } from './carrier.port';
 
@@ -16,9 +17,9 @@ export const DEFAULT_CARRIER_TIMEOUT_MS = 10_000;
 export const SMS_CARRIER_PATH = '/carrier/v1/messages';
 export const WHATSAPP_CARRIER_PATH = '/whatsapp/v1/messages';
 
-async function readJson(response: Response): Promise<Record<string, unknown> | undefined> {
+function readJson(response: HttpAnswer): Record<string, unknown> | undefined {
   try {
-    const value: unknown = await response.json();
+    const value: unknown = JSON.parse(response.body.toString('utf8'));
     return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
@@ -33,9 +34,9 @@ function isMalformedRequest(status: number): boolean {
   return status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
 }
 
-async function classify(response: Response): Promise<CarrierOutcome> {
+function classify(response: HttpAnswer): CarrierOutcome {
   if (response.status === 201) {
-    const body = await readJson(response);
+    const body = readJson(response);
     const id = body?.carrierMessageId;
     // An acceptance without an id cannot be matched to receipts; asking again
     // with the same reference is safe and gets the id.
@@ -43,7 +44,7 @@ async function classify(response: Response): Promise<CarrierOutcome> {
     return { kind: 'accepted', carrierMessageId: id };
   }
   if (response.status === 422) {
-    const error = (await readJson(response))?.error as { code?: unknown; message?: unknown } | undefined;
+    const error = readJson(response)?.error as { code?: unknown; message?: unknown } | undefined;
     return {
       kind: 'rejected',
       code: typeof error?.code === 'string' ? error.code : 'rejected',
@@ -51,11 +52,10 @@ async function classify(response: Response): Promise<CarrierOutcome> {
     };
   }
   if (isMalformedRequest(response.status)) {
-    const error = (await readJson(response))?.error as { code?: unknown; message?: unknown } | undefined;
+    const error = readJson(response)?.error as { code?: unknown; message?: unknown } | undefined;
     const said = [error?.code, error?.message].filter((v): v is string => typeof v === 'string' && v !== '').join(': ');
     return { kind: 'invalid', reason: `carrier answered HTTP ${response.status}${said ? ` (${said})` : ''}` };
   }
-  await response.body?.cancel().catch(() => undefined); // free the socket
   return { kind: 'transient', reason: `carrier answered HTTP ${response.status}` };
 }
 
@@ -73,25 +73,19 @@ export class HttpCarrierAdapter implements CarrierAdapter {
     // The message's trace goes on to the carrier (and comes back with its receipt when the carrier keeps it).
     const traceparent = currentTraceparent();
     if (traceparent) headers.traceparent = traceparent;
-    let response: Response;
+    let response: HttpAnswer;
     try {
-      response = await fetch(this.endpoint, {
-        method: 'POST',
+      response = await httpPost(this.endpoint, {
         headers,
         body: JSON.stringify(submission),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_CARRIER_TIMEOUT_MS),
+        timeoutMs: this.options.timeoutMs ?? DEFAULT_CARRIER_TIMEOUT_MS,
       });
     } catch (error) {
-      // Checked by name: the abort reason is a DOMException, not always an Error of this realm.
+      // Checked by name: the error of a timeout, whichever client made it.
       const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
       return { kind: 'transient', reason: timedOut ? 'carrier did not answer in time' : `carrier unreachable (${describe(error)})` };
     }
-    try {
-      return await classify(response);
-    } catch (error) {
-      // The body stream broke (or timed out) after the status line.
-      return { kind: 'transient', reason: `carrier answer unreadable (${describe(error)})` };
-    }
+    return classify(response);
   }
 }
 

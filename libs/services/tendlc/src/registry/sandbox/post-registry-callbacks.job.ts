@@ -1,5 +1,5 @@
 import type { Clock } from '@mp/clock';
-import type { DueJob } from '@mp/service-host';
+import { describePostError, httpPost, type DueJob } from '@mp/service-host';
 import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { registryCallbackUrl, signRegistryCallback } from '../tcr-callback';
@@ -73,17 +73,9 @@ export class PostRegistryCallbacksJob implements DueJob {
 /** One signed POST; undefined when answered 2xx within the timeout, else what went wrong. */
 async function post(url: string, body: Buffer, signature: string): Promise<string | undefined> {
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': signature },
-      body,
-      signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
-    });
-    // Drain the answer so the connection can be reused; its content does not matter.
-    await response.arrayBuffer().catch(() => undefined);
-    return response.ok ? undefined : `HTTP ${response.status}`;
+    const answer = await httpPost(url, { headers: { 'content-type': 'application/json', 'x-signature': signature }, body, timeoutMs: CALLBACK_TIMEOUT_MS });
+    return answer.status >= 200 && answer.status < 300 ? undefined : `HTTP ${answer.status}`;
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    return [(error as Error).name, (error as Error).message, cause].filter(Boolean).join(': ');
+    return describePostError(error);
   }
 }

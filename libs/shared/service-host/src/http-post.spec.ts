@@ -1,0 +1,85 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { describePostError, httpPost } from './http-post';
+
+type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse, nthOnSocket: number) => void;
+
+describe('httpPost', () => {
+  let server: http.Server;
+  let url: string;
+  let handler: Handler;
+  const requests: Array<{ body: string; headers: http.IncomingHttpHeaders; port: number }> = [];
+  const perSocket = new WeakMap<Socket, number>();
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const nth = (perSocket.get(req.socket) ?? 0) + 1;
+        perSocket.set(req.socket, nth);
+        const body = Buffer.concat(chunks).toString();
+        requests.push({ body, headers: req.headers, port: req.socket.remotePort ?? 0 });
+        handler(req, body, res, nth);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callbacks`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    requests.length = 0;
+    handler = (_req, _body, res) => res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"c-1"}');
+  });
+
+  it('posts the body with its headers and reads the whole answer, reusing the connection', async () => {
+    const first = await httpPost(url, { headers: { 'content-type': 'application/json', 'x-signature': 'abc' }, body: '{"n":1}', timeoutMs: 5_000 });
+    const second = await httpPost(url, { headers: { 'content-type': 'application/json' }, body: Buffer.from('{"n":2}'), timeoutMs: 5_000 });
+    expect(first.status).toBe(201);
+    expect(JSON.parse(first.body.toString())).toEqual({ id: 'c-1' });
+    expect(second.status).toBe(201);
+    expect(requests.map((r) => r.body)).toEqual(['{"n":1}', '{"n":2}']);
+    expect(requests[0].headers).toMatchObject({ 'x-signature': 'abc', 'content-length': '7', connection: 'keep-alive' });
+    // The same client port: one connection, kept alive between the two.
+    expect(requests[1].port).toBe(requests[0].port);
+  });
+
+  it('answers any status as it came, body included', async () => {
+    handler = (_req, _body, res) => res.writeHead(422).end('{"error":{"code":"REFUSED"}}');
+    const answer = await httpPost(url, { headers: {}, body: '{}', timeoutMs: 5_000 });
+    expect(answer.status).toBe(422);
+    expect(answer.body.toString()).toBe('{"error":{"code":"REFUSED"}}');
+  });
+
+  it('fails with a TimeoutError when the answer does not come in time', async () => {
+    handler = (_req, _body, res) => void setTimeout(() => res.writeHead(201).end(), 500);
+    const error = await httpPost(url, { headers: {}, body: '{}', timeoutMs: 50 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'TimeoutError' });
+    expect(describePostError(error)).toBe('TimeoutError: no answer within 50 ms');
+  });
+
+  it('sends once more, on a new connection, a POST whose kept-alive connection the server had closed', async () => {
+    await httpPost(url, { headers: {}, body: '{"n":1}', timeoutMs: 5_000 });
+    // The server drops the reused connection as the next POST arrives (it had just closed it as idle).
+    handler = (req, _body, res, nth) => (nth > 1 ? req.socket.destroy() : res.writeHead(201).end('{}'));
+    const answer = await httpPost(url, { headers: {}, body: '{"n":2}', timeoutMs: 5_000 });
+    expect(answer.status).toBe(201);
+    expect(requests.map((r) => r.body)).toEqual(['{"n":1}', '{"n":2}', '{"n":2}']);
+    expect(requests[2].port).not.toBe(requests[1].port);
+  });
+
+  it('names a refused connection, and does not send again a POST whose answer was cut off', async () => {
+    const refused = await httpPost(url.replace(/:\d+\//, ':1/'), { headers: {}, body: '{}', timeoutMs: 5_000 }).catch((e: unknown) => e);
+    expect(describePostError(refused)).toMatch(/ECONNREFUSED/);
+
+    handler = (_req, _body, res) => {
+      res.writeHead(201, { 'content-length': '100' });
+      res.write('{"partial":');
+      setTimeout(() => res.socket?.destroy(), 20);
+    };
+    const before = requests.length;
+    const cut = await httpPost(url, { headers: {}, body: '{"n":3}', timeoutMs: 5_000 }).catch((e: unknown) => e);
+    expect(describePostError(cut)).toMatch(/^Error: (the answer was cut off|aborted)/);
+    expect(requests.length - before).toBe(1);
+  });
+});
