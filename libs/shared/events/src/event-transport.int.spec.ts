@@ -5,6 +5,7 @@ import { createEmbeddedLogTransport } from './embedded-log/embedded-log-transpor
 import type { EventTransport } from './event-transport';
 import { createKafkaTransport } from './kafka/kafka-transport';
 import { enqueueEvent } from './outbox/enqueue-event';
+import { schemaOf } from './outbox/outbox-metrics';
 import { OutboxRelay } from './outbox/outbox-relay';
 import { recordingLogger, serviceSchema, uniqueName, waitFor } from './testing/test-helpers';
 import { transportContract } from './testing/transport-contract';
@@ -98,7 +99,15 @@ describe(`events on ${backend}`, () => {
           // Well before the next 2 s poll could have found it.
           expect(received[n - 1].at - published).toBeLessThan(1_000);
         }
-        expect(received.map((r) => r.n)).toEqual([1, 2, 3]);
+        // A relay moving an outbox of the publisher's database into the log notifies too.
+        const producer = await serviceSchema(provider, uniqueName('svc'));
+        schemas.push(schemaOf(producer));
+        await producer.transaction((trx) => enqueueEvent(trx, { topic, key: 'k', type: 'Notified', payload: 4 }, new Date()));
+        const relayed = Date.now();
+        expect(await new OutboxRelay({ db: producer, transport: publisher, logger: recordingLogger() }).publishPending()).toBe(1);
+        await waitFor(() => received.length === 4, 5_000, 'the relayed event');
+        expect(received[3].at - relayed).toBeLessThan(1_000);
+        expect(received.map((r) => r.n)).toEqual([1, 2, 3, 4]);
       } finally {
         await subscriber.close();
         await publisher.close();

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { EventEnvelope } from './event-envelope';
 
 export interface Subscription {
@@ -64,6 +65,14 @@ export interface EventTransport {
   consumerLag(): Promise<ConsumerLag[]>;
   /** Stops every subscription and releases connections. Idempotent. */
   close(): Promise<void>;
+  /**
+   * Moves committed rows of an outbox kept in the log's own database straight
+   * into the log: claimed, appended and marked published in one statement.
+   * Answers how many moved, or undefined for an outbox elsewhere (then the
+   * relay claims, publishes and marks). Absent where the log is not in the
+   * database (Kafka).
+   */
+  relayOutbox?(outbox: Knex, limit: number): Promise<number | undefined>;
 }
 
 export interface EventsLogger {

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { createDatabaseProvider, type DatabaseProvider } from '@mp/db';
 import type { EventEnvelope } from '../event-envelope';
 import type { EventTransport } from '../event-transport';
-import { envelope, recordingLogger, sleep, waitFor } from '../testing/test-helpers';
+import type { Knex } from 'knex';
+import { enqueueEvents } from '../outbox/enqueue-event';
+import { OutboxRelay } from '../outbox/outbox-relay';
+import { envelope, recordingLogger, serviceSchema, sleep, waitFor } from '../testing/test-helpers';
 import { createEmbeddedLogTransport } from './embedded-log-transport';
 
 jest.setTimeout(30_000);
@@ -272,5 +275,75 @@ describe('embedded log transport across a restart', () => {
       await sleep(150);
     });
     expect(secondRun).toEqual([2, 3]); // 1 was committed before the stop ended: not handled twice
+  });
+});
+
+describe('an outbox relayed into the embedded log of its own database', () => {
+  let provider: DatabaseProvider;
+  let transport: EventTransport;
+  const relays: OutboxRelay[] = [];
+  beforeEach(() => {
+    provider = createDatabaseProvider({ dataDir: ':memory:' });
+    // Polls far longer than the tests: what arrives was woken by the relay.
+    transport = createEmbeddedLogTransport({ db: provider, pollIntervalMs: 60_000, logger: recordingLogger() });
+  });
+  afterEach(async () => {
+    await Promise.all(relays.splice(0).map((r) => r.stop()));
+    await transport.close();
+    await provider.close();
+  });
+  const relayOf = (db: Knex) => {
+    const relay = new OutboxRelay({ db, transport, pollIntervalMs: 60_000, logger: recordingLogger() });
+    relays.push(relay);
+    return relay;
+  };
+  const orderEvent = (n: number, key: string) => ({ topic: 'orders.events', key, type: 'OrderChanged', payload: n });
+
+  it('moves a pass of rows in one statement, in creation order, each published once, and wakes the subscribers', async () => {
+    const db = await serviceSchema(provider, 'orders');
+    const received: Array<{ n: unknown; key: string }> = [];
+    await transport.subscribe({ group: 'g', topics: ['orders.events'], handler: async (e) => void received.push({ n: e.payload, key: e.key }) });
+    const stored = await db.transaction((trx) => enqueueEvents(trx, [orderEvent(1, 'a'), orderEvent(2, 'b'), orderEvent(3, 'a'), orderEvent(4, 'b')], new Date()));
+    const relay = relayOf(db);
+    const statements: string[] = [];
+    const watch = (q: { sql: string }) => void statements.push(q.sql);
+    db.on('query', watch);
+    provider.forSchema('eventlog').on('query', watch);
+    expect(await relay.publishPending()).toBe(4);
+    db.off('query', watch);
+    expect(statements).toHaveLength(1);
+
+    await waitFor(() => received.length === 4);
+    expect(received).toEqual([
+      { n: 1, key: 'a' },
+      { n: 2, key: 'b' },
+      { n: 3, key: 'a' },
+      { n: 4, key: 'b' },
+    ]);
+    const logged = await provider.forSchema('eventlog')('events').where({ topic: 'orders.events' }).orderBy('log_offset').select('event_id');
+    expect(logged.map((row) => row.event_id)).toEqual(stored.map((e) => e.id));
+    expect(await db('outbox').whereNull('published_at').select('id')).toEqual([]);
+    // Nothing is left to move: a second pass moves none and appends nothing.
+    expect(await relay.publishPending()).toBe(0);
+    expect(await provider.forSchema('eventlog')('events').where({ topic: 'orders.events' }).select('event_id')).toHaveLength(4);
+  });
+
+  it('publishes an outbox kept in another database the usual way: claim, publish, mark', async () => {
+    const elsewhere = createDatabaseProvider({ dataDir: ':memory:' });
+    try {
+      const db = await serviceSchema(elsewhere, 'orders');
+      const received: unknown[] = [];
+      await transport.subscribe({ group: 'g', topics: ['orders.events'], handler: async (e) => void received.push(e.payload) });
+      await db.transaction((trx) => enqueueEvents(trx, [orderEvent(1, 'a'), orderEvent(2, 'a')], new Date()));
+      const statements: string[] = [];
+      db.on('query', (q: { sql: string }) => void statements.push(q.sql));
+      expect(await relayOf(db).publishPending()).toBe(2);
+      expect(statements).toEqual([expect.stringMatching(/^with candidates/), expect.stringMatching(/^update "outbox" set "published_at"/)]);
+      await waitFor(() => received.length === 2);
+      expect(received).toEqual([1, 2]);
+    } finally {
+      await Promise.all(relays.splice(0).map((r) => r.stop()));
+      await elsewhere.close();
+    }
   });
 });

@@ -6,7 +6,9 @@ import { assertSubscription, errorFields } from '../internal/validate';
 import { EmbeddedLogSubscription } from './embedded-log-subscription';
 import { EVENT_LOG_SCHEMA, eventLogMigrations } from './event-log-migrations';
 import { notifyPublished } from './publish-notifier';
-import { PUBLISHED_CHANNEL, publishedPayload, readPublished } from './published-notification';
+import { PUBLISHED_CHANNEL, publishedFrom, publishedPayload, readPublished } from './published-notification';
+import { CLAIMABLE_OUTBOX_ROWS } from '../outbox/claim-outbox-batch';
+import { schemaOf } from '../outbox/outbox-metrics';
 import { subscriptionPollIntervalFor } from '../poll-interval';
 
 export interface EmbeddedLogTransportOptions {
@@ -88,6 +90,45 @@ class EmbeddedLogTransport implements EventTransport {
       PUBLISHED_CHANNEL,
       publishedPayload(rows.map(([topic]) => topic)),
     ]);
+  }
+
+  /**
+   * An outbox of this log's database goes into the log in one statement: its
+   * claimable rows are marked published and appended, in id order, under the
+   * writers' lock (as publish does), and on PostgreSQL other processes are
+   * notified. Nothing is leased: the rows are published once the statement
+   * commits, or not at all.
+   */
+  async relayOutbox(outbox: Knex, limit: number): Promise<number | undefined> {
+    this.assertOpen();
+    if (this.provider.forSchema(schemaOf(outbox)) !== outbox) return undefined; // another database
+    await this.ensureTables();
+    const notify = this.provider.isPostgres
+      ? `, (select pg_notify(?, json_build_object('from', ?::text, 'topics', (select json_agg(topic) from summary))::text)
+             where exists (select 1 from summary)) as notified`
+      : '';
+    const result = await outbox.raw<{ rows: Array<{ moved: Array<{ topic: string; n: number }> | null }> }>(
+      `with ${CLAIMABLE_OUTBOX_ROWS}, moved as (
+         update outbox o set published_at = now(), claimed_until = null
+           from claimable
+          where o.id = claimable.id
+         returning o.id, o.topic, o.key, o.event_id, o.envelope
+       ), appended as (
+         insert into ${EVENT_LOG_SCHEMA}.events (topic, key, event_id, envelope)
+         select m.topic, m.key, m.event_id, m.envelope
+           from (select pg_advisory_xact_lock(?::bigint)) as writers
+          cross join moved m
+          order by m.id
+         returning topic
+       ), summary as (
+         select topic, count(*)::int as n from appended group by topic
+       )
+       select (select json_agg(json_build_object('topic', topic, 'n', n)) from summary) as moved${notify}`,
+      [limit, EVENT_LOG_WRITERS_LOCK, ...(this.provider.isPostgres ? [PUBLISHED_CHANNEL, publishedFrom()] : [])],
+    );
+    const moved = result.rows[0]?.moved ?? [];
+    if (moved.length > 0) notifyPublished(moved.map((m) => m.topic));
+    return moved.reduce((sum, m) => sum + m.n, 0);
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {

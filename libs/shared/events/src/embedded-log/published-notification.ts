@@ -14,6 +14,9 @@ export function publishedPayload(topics: Iterable<string>): string {
   return JSON.stringify({ from: PROCESS, topics: [...new Set(topics)] });
 }
 
+/** The `from` of this process's notifications, for a statement that builds the payload itself. */
+export const publishedFrom = (): string => PROCESS;
+
 /** The topics of a notification, and whether another process sent it; undefined when it is not one of ours. */
 export function readPublished(payload: string): { topics: string[]; elsewhere: boolean } | undefined {
   try {

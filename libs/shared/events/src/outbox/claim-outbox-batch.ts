@@ -7,20 +7,16 @@ export interface ClaimedEvent {
 }
 
 /**
- * Claims up to `limit` unpublished outbox rows, oldest first, by leasing them until now + leaseMs.
+ * The outbox rows a relay may take now, as the CTE `claimable` (one binding:
+ * the limit): up to that many unpublished rows not leased to another relay,
+ * oldest first.
  *
  * - `FOR UPDATE SKIP LOCKED` plus the lease keep two relay replicas from claiming the same rows.
  * - A row is only claimable if no older unpublished row with the same topic and key is held by
  *   someone else; otherwise a second replica could publish a later event of an entity before the
  *   first replica publishes the earlier one. Older rows within this claim do not block it.
- * - The lease (instead of holding the transaction open while publishing) means no database
- *   connection is held during broker I/O — and on PGlite, whose single connection the embedded log
- *   transport also needs, holding it would deadlock. If the relay dies, rows become claimable
- *   again when the lease expires (at-least-once).
  */
-export async function claimOutboxBatch(db: Knex, limit: number, leaseMs: number): Promise<ClaimedEvent[]> {
-  const result = await db.raw<{ rows: Array<{ id: string; envelope: unknown }> }>(
-    `with candidates as (
+export const CLAIMABLE_OUTBOX_ROWS = `candidates as (
        select id, topic, key from outbox
         where published_at is null and (claimed_until is null or claimed_until < now())
         order by id
@@ -34,7 +30,17 @@ export async function claimOutboxBatch(db: Knex, limit: number, leaseMs: number)
              and older.topic = c.topic and older.key = c.key and older.id < c.id
              and older.id not in (select id from candidates)
         )
-     )
+     )`;
+
+/**
+ * Claims up to `limit` claimable rows (CLAIMABLE_OUTBOX_ROWS) by leasing them until now + leaseMs.
+ * The lease (instead of holding the transaction open while publishing) means no database
+ * connection is held during broker I/O. If the relay dies, rows become claimable again when the
+ * lease expires (at-least-once).
+ */
+export async function claimOutboxBatch(db: Knex, limit: number, leaseMs: number): Promise<ClaimedEvent[]> {
+  const result = await db.raw<{ rows: Array<{ id: string; envelope: unknown }> }>(
+    `with ${CLAIMABLE_OUTBOX_ROWS}
      update outbox o
         set claimed_until = now() + (? * interval '1 millisecond')
        from claimable

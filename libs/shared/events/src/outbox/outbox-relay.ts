@@ -105,6 +105,12 @@ export class OutboxRelay {
   }
 
   private async publishOnce(): Promise<number> {
+    // The embedded log in this database: one statement instead of a claim, an append and a mark.
+    const moved = await this.transport.relayOutbox?.(this.db, this.batchSize);
+    if (moved !== undefined) {
+      if (moved > 0) publishedEvents.inc({ service: schemaOf(this.db) }, moved);
+      return moved;
+    }
     const claimed = await claimOutboxBatch(this.db, this.batchSize, this.claimLeaseMs);
     if (claimed.length === 0) return 0;
     const ids = claimed.map((c) => c.id);
