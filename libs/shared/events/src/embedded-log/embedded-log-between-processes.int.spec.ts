@@ -5,22 +5,19 @@ import { OutboxRelay } from '../outbox/outbox-relay';
 import { recordingLogger, serviceSchema, uniqueName, waitFor } from '../testing/test-helpers';
 import { createEmbeddedLogTransport } from './embedded-log-transport';
 
-// The embedded log on PostgreSQL shared by several processes (PostgreSQL tier: DATABASE_URL set,
-// no Kafka). A second copy of the modules (its own process id and its own in-process publish
-// notifier) stands for the other process.
-const databaseUrl = process.env['DATABASE_URL'];
-const onPostgres = Boolean(databaseUrl && !process.env['KAFKA_BROKERS']);
-/** Listed as to do where there is no PostgreSQL (PGlite is never shared between processes). */
-const itOnPostgres = (name: string, test: () => Promise<void>) => (onPostgres ? it(name, test) : it.todo(name));
+// The embedded log on PostgreSQL shared by several processes: DATABASE_URL, else this machine's
+// PostgreSQL (PGlite is never shared between processes, so there is nothing to test on it). A second
+// copy of the modules (its own process id and its own in-process publish notifier) stands for the
+// other process.
+const databaseUrl = process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/test';
 
 describe('embedded log on PostgreSQL, between processes', () => {
   let provider: DatabaseProvider;
   const schemas: string[] = [];
   beforeAll(() => {
-    if (onPostgres) provider = createDatabaseProvider({ databaseUrl, dataDir: ':memory:' });
+    provider = createDatabaseProvider({ databaseUrl, dataDir: ':memory:' });
   });
   afterAll(async () => {
-    if (!onPostgres) return;
     const admin = provider.forSchema('public');
     for (const schema of schemas) await admin.raw(`drop schema if exists "${schema}" cascade`);
     await provider.close();
@@ -34,7 +31,7 @@ describe('embedded log on PostgreSQL, between processes', () => {
     return modules!;
   };
 
-  itOnPostgres('a publish in another process wakes a subscriber at once (NOTIFY), so it polls only every 2 s', async () => {
+  it('a publish in another process wakes a subscriber at once (NOTIFY), so it polls only every 2 s', async () => {
     const otherProcess = await anotherProcess();
     const publisher = createEmbeddedLogTransport({ db: provider, logger: recordingLogger() });
     const subscriberDb = createDatabaseProvider({ databaseUrl, dataDir: ':memory:' });
@@ -76,7 +73,7 @@ describe('embedded log on PostgreSQL, between processes', () => {
     }
   });
 
-  itOnPostgres('a subscriber whose listening connection was cut still receives, and listens again', async () => {
+  it('a subscriber whose listening connection was cut still receives, and listens again', async () => {
     const otherProcess = await anotherProcess();
     const publisher = createEmbeddedLogTransport({ db: provider, logger: recordingLogger() });
     const subscriberDb = createDatabaseProvider({ databaseUrl, dataDir: ':memory:' });
