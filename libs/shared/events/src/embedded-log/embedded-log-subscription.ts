@@ -8,6 +8,8 @@ import { onPublished } from './publish-notifier';
 const BATCH_SIZE = 100;
 const RETRY_BASE_MS = 100;
 const RETRY_MAX_MS = 5_000;
+/** A busy group writes its offsets at most this often (as Kafka consumers auto-commit on an interval). */
+export const OFFSET_COMMIT_INTERVAL_MS = 500;
 
 interface LogRow {
   log_offset: string;
@@ -17,8 +19,12 @@ interface LogRow {
 
 /**
  * One consumer-group member reading the embedded log: fetches events after the group's committed
- * offsets in log order, hands them to the handler one by one (or in batches of up to maxBatchSize)
- * and commits the offsets after the handler succeeded. Sleeps between polls unless a same-process publish wakes it.
+ * offsets (or its own position, when further) in log order, hands them to the handler one by one (or
+ * in batches of up to maxBatchSize) and commits the offsets after the handler succeeded: at once when
+ * none was written in the last commit interval, else at the end of it, and always on stop. A crash
+ * in between redelivers at most that interval's events, which consumers have recorded as processed
+ * and skip; one offset write per fetched run would be one statement per event under a light load.
+ * Sleeps between polls unless a publish wakes it.
  */
 export class EmbeddedLogSubscription implements Subscription {
   private stopped = false;
@@ -28,6 +34,12 @@ export class EmbeddedLogSubscription implements Subscription {
   private readonly unlisten: () => void;
   private readonly loop: Promise<void>;
   private readonly delivery: BatchDelivery;
+  /** Per topic, the last offset handled here; ahead of the committed one until the next commit. */
+  private readonly position = new Map<string, string>();
+  private uncommitted = false;
+  private lastCommitAt = 0;
+  private commitTimer?: NodeJS.Timeout;
+  private committing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Knex,
@@ -36,6 +48,7 @@ export class EmbeddedLogSubscription implements Subscription {
     private readonly pollIntervalMs: () => number,
     private readonly logger: EventsLogger,
     private readonly onStopped: () => void,
+    private readonly commitIntervalMs = OFFSET_COMMIT_INTERVAL_MS,
   ) {
     this.delivery = batchDelivery(options);
     this.unlisten = onPublished(options.topics, () => this.wake());
@@ -60,6 +73,8 @@ export class EmbeddedLogSubscription implements Subscription {
       this.backoff.close();
     }
     await this.loop;
+    clearTimeout(this.commitTimer);
+    await this.commitPosition(); // what was handled here is not handled again by the next member
     this.onStopped();
   }
 
@@ -85,8 +100,7 @@ export class EmbeddedLogSubscription implements Subscription {
         if (!this.published) await this.idle.sleep(this.pollIntervalMs());
         continue;
       }
-      // One offset commit per fetch, not per handler call: a crash in between redelivers events the
-      // consumers have recorded as processed, which they skip.
+      // The position moves once per fetched run, not per handler call.
       let delivered = 0;
       for (let start = 0; start < batch.length; start += this.delivery.maxSize) {
         // Stopping (a rollout): the handler call in hand finishes and is committed; the rest waits for the next member.
@@ -95,7 +109,7 @@ export class EmbeddedLogSubscription implements Subscription {
         if (!(await this.deliver(rows))) break; // stopped before the handler succeeded: not committed
         delivered = start + rows.length;
       }
-      if (delivered > 0) await this.commit(batch.slice(0, delivered)); // on failure, re-fetch from the committed offset
+      if (delivered > 0) await this.advance(batch.slice(0, delivered));
       if (delivered < batch.length) return;
       // A short batch was all there was: wait for the next publish (or poll) rather than ask again at
       // once, which under load is one empty fetch per group per publish.
@@ -104,13 +118,20 @@ export class EmbeddedLogSubscription implements Subscription {
   }
 
   private fetch(): Promise<LogRow[]> {
-    return this.db('events as e')
+    const query = this.db('events as e')
       .join('consumer_offsets as c', function () {
         this.on('c.topic', '=', 'e.topic');
       })
       .where('c.consumer_group', this.options.group)
-      .whereIn('e.topic', this.options.topics)
-      .whereRaw('e.log_offset > c.log_offset')
+      .whereIn('e.topic', this.options.topics);
+    const positions = [...this.position];
+    if (positions.length === 0) query.whereRaw('e.log_offset > c.log_offset');
+    else {
+      // Past what this member handled but has not committed yet, or past the group's offset when another member is further.
+      const ownPosition = `case c.topic ${positions.map(() => 'when ? then ?::bigint').join(' ')} else c.log_offset end`;
+      query.whereRaw(`e.log_offset > greatest(c.log_offset, ${ownPosition})`, positions.flat());
+    }
+    return query
       .orderBy('e.log_offset')
       .limit(this.fetchLimit)
       .select<LogRow[]>('e.log_offset', 'e.topic', 'e.envelope');
@@ -147,22 +168,43 @@ export class EmbeddedLogSubscription implements Subscription {
     }
   }
 
-  /** Moves each topic's offset to the last of these rows (rows are in log order), all in one statement. */
-  private async commit(rows: LogRow[]): Promise<boolean> {
-    const lastByTopic = new Map<string, string>();
-    for (const row of rows) lastByTopic.set(row.topic, row.log_offset);
-    const topics = [...lastByTopic];
-    try {
-      await this.db.raw(
-        `update consumer_offsets as c set log_offset = v.log_offset::bigint, updated_at = now()
-           from (values ${topics.map(() => '(?, ?)').join(', ')}) as v(topic, log_offset)
-          where c.consumer_group = ? and c.topic = v.topic`,
-        [...topics.flat(), this.options.group],
-      );
-      return true;
-    } catch (error) {
-      this.logger.error('embedded log: offset commit failed', { group: this.options.group, ...errorFields(error) });
-      return false;
-    }
+  /** Records these handled rows (in log order) as this member's position and commits it when due. */
+  private async advance(rows: LogRow[]): Promise<void> {
+    for (const row of rows) this.position.set(row.topic, String(row.log_offset));
+    this.uncommitted = true;
+    const dueIn = this.lastCommitAt + this.commitIntervalMs - Date.now();
+    if (dueIn <= 0) await this.commitPosition();
+    else this.commitLater(dueIn);
+  }
+
+  private commitLater(ms: number): void {
+    this.commitTimer ??= setTimeout(() => void this.commitPosition(), ms).unref();
+  }
+
+  /** Writes the position, if it moved, in one statement whatever topics it spans; commits never overlap. */
+  private commitPosition(): Promise<void> {
+    this.committing = this.committing.then(async () => {
+      clearTimeout(this.commitTimer);
+      this.commitTimer = undefined;
+      if (!this.uncommitted) return;
+      this.uncommitted = false;
+      this.lastCommitAt = Date.now();
+      const topics = [...this.position];
+      try {
+        // Never backwards: another member of the group may have committed further meanwhile.
+        await this.db.raw(
+          `update consumer_offsets as c set log_offset = greatest(c.log_offset, v.log_offset::bigint), updated_at = now()
+             from (values ${topics.map(() => '(?, ?)').join(', ')}) as v(topic, log_offset)
+            where c.consumer_group = ? and c.topic = v.topic`,
+          [...topics.flat(), this.options.group],
+        );
+      } catch (error) {
+        // Still handled here, so not fetched again by this member; a later commit writes it.
+        this.uncommitted = true;
+        this.logger.error('embedded log: offset commit failed', { group: this.options.group, ...errorFields(error) });
+        if (!this.stopped) this.commitLater(this.commitIntervalMs);
+      }
+    });
+    return this.committing;
   }
 }

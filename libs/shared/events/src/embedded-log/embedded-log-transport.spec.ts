@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { enqueueEvents } from '../outbox/enqueue-event';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { envelope, recordingLogger, serviceSchema, sleep, waitFor } from '../testing/test-helpers';
+import { OFFSET_COMMIT_INTERVAL_MS } from './embedded-log-subscription';
 import { createEmbeddedLogTransport } from './embedded-log-transport';
 
 jest.setTimeout(30_000);
@@ -56,6 +57,55 @@ describe('embedded log transport', () => {
     await sleep(100);
     expect(received).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(commits).toHaveLength(1);
+  });
+
+  it('a busy group writes its offsets at most once per commit interval, and its last position when the interval ends', async () => {
+    const db = provider.forSchema('eventlog');
+    const commits: string[] = [];
+    db.on('query', (q: { sql: string }) => {
+      if (/update "?consumer_offsets"?/.test(q.sql)) commits.push(q.sql);
+    });
+    const received: unknown[] = [];
+    await transport.subscribe({ group: 'busy', topics: ['test.events'], fromBeginning: true, handler: async (e) => void received.push(e.payload) });
+    // Ten publishes apart: ten fetched runs of one event each.
+    for (let n = 1; n <= 10; n++) {
+      await transport.publish([envelope({ payload: n })]);
+      await waitFor(() => received.length === n);
+    }
+    const committedSoFar = commits.length;
+    await sleep(OFFSET_COMMIT_INTERVAL_MS + 200);
+    // Each event once: a position not yet committed is not fetched again.
+    expect(received).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(committedSoFar).toBeLessThanOrEqual(2);
+    expect(commits.length).toBeLessThanOrEqual(committedSoFar + 1);
+    const [last] = await db('events').orderBy('log_offset', 'desc').limit(1).select('log_offset');
+    const [offset] = await db('consumer_offsets').where({ consumer_group: 'busy', topic: 'test.events' }).select('log_offset');
+    expect(String(offset.log_offset)).toBe(String(last.log_offset));
+  });
+
+  it("never moves a group's offset back behind another member's commit", async () => {
+    const db = provider.forSchema('eventlog');
+    await transport.publish([envelope({ payload: 1 }), envelope({ payload: 2 })]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const received: unknown[] = [];
+    const subscription = await transport.subscribe({
+      group: 'pair',
+      topics: ['test.events'],
+      fromBeginning: true,
+      handler: async (e) => {
+        if (e.payload === 2) await held;
+        received.push(e.payload);
+      },
+    });
+    await waitFor(() => received.length === 1);
+    // While this member handles event 2, another member of the group commits further.
+    await db('consumer_offsets').where({ consumer_group: 'pair' }).update({ log_offset: 1_000_000 });
+    release();
+    await waitFor(() => received.length === 2);
+    await subscription.stop();
+    const [offset] = await db('consumer_offsets').where({ consumer_group: 'pair', topic: 'test.events' }).select('log_offset');
+    expect(String(offset.log_offset)).toBe('1000000');
   });
 
   it('commits a run that spans two topics with one offset update, each topic moved to its own last event', async () => {
