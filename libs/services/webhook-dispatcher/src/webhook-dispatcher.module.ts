@@ -31,7 +31,7 @@ export const webhookDispatcherService: ServiceModule<WebhookDispatcherConfig> = 
     const handlers = webhookDispatcherHandlers({ db, outbox, clock, clients, policy, sender });
     return {
       grpc: [implementService(webhooksV1.WebhookDispatcherServiceService, handlers, logger, webhookDispatcherAccess)],
-      consumers: [eventFanOutConsumer({ clock, logger, wake: () => config.WEBHOOK_DELIVERY_ENABLED && dispatcher.kick() })],
+      consumers: [eventFanOutConsumer({ db, clock, logger, wake: () => config.WEBHOOK_DELIVERY_ENABLED && dispatcher.kick() })],
       jobs: config.WEBHOOK_DELIVERY_ENABLED ? [dispatcher.job] : [],
       start: async () => {
         if (config.WEBHOOK_DELIVERY_ENABLED) dispatcher.start();

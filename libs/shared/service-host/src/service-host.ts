@@ -118,6 +118,7 @@ export class ServiceHost<C> {
           topics: consumer.topics,
           batchSize: consumer.batchSize ?? CONSUMER_BATCH_SIZE,
           eventTypes: consumer.eventTypes,
+          actionable: consumer.actionable?.bind(consumer),
           // Both steps continue the producer's trace, so the calls and events they make belong to it too.
           prepare: prepare
             ? (event) => withSpan(`prepare ${event.type}`, { traceparent: event.traceparent, kind: SpanKind.CONSUMER }, () => prepare(event))

@@ -74,6 +74,8 @@ export interface EventConsumer<P = EventEnvelope> extends ConsumerSteps<P> {
  * ids: for tests that hand a consumer an event directly (a repeat must then change state once).
  */
 export async function consumeOnce<P>(db: Knex, consumer: EventConsumer<P>, event: EventEnvelope): Promise<void> {
+  if (consumer.eventTypes && !consumer.eventTypes.includes(event.type)) return;
+  if (consumer.actionable && (await consumer.actionable([event])).length === 0) return;
   const prepared = consumer.prepare ? await consumer.prepare(event) : (event as unknown as P);
   await db.transaction((trx) => forbidRemoteCalls(`event consumer "${consumer.group}" (apply)`, () => consumer.apply(trx, prepared, event)));
 }

@@ -1,6 +1,6 @@
 import { SandboxClock } from '@mp/clock';
 import { createDatabaseProvider } from '@mp/db';
-import { createEmbeddedLogTransport } from '@mp/events';
+import { createEmbeddedLogTransport, type EventTransport } from '@mp/events';
 import { CallTokenSigner, createClient, generateCallKeys, STAFF_ISSUER, type AsyncClient, type CallKeys, type ServiceDefinitionLike } from '@mp/grpc';
 import { createLogger } from '@mp/telemetry';
 import type { JWK } from 'jose';
@@ -16,6 +16,8 @@ export interface TestService {
   db: Knex;
   clock: SandboxClock;
   host: ServiceHost<unknown>;
+  /** Its event transport (the embedded log), to publish the events it consumes. */
+  transport: EventTransport;
   /** The keys it trusts, to make tokens it must refuse. */
   callKeys: CallKeys & { staffSigningKey: JWK };
   /** A client that calls it as the gateway does (customer principals, else anonymous), or as the service `as`. */
@@ -52,6 +54,7 @@ export async function startTestService<C>(module: ServiceModule<C>, config: C, a
     db: databases.forSchema(schemaOf(module.name)),
     clock,
     host: host as ServiceHost<unknown>,
+    transport,
     callKeys: keys,
     client: (definition, as) => track(createClient(definition, address, { signer: as ? gateway.as(as) : gateway, audience: module.name })),
     staffClient: async (definition) =>

@@ -211,6 +211,28 @@ describe('idempotent consumer', () => {
     expect(await db('processed_events').pluck('event_id')).toEqual([wanted.id]);
   });
 
+  it('passes over the events its actionable step finds no work for: one read, no transaction, no processed id', async () => {
+    const asked: unknown[][] = [];
+    const statements: string[] = [];
+    db.on('query', (q: { sql: string }) => statements.push(q.sql));
+    await start(recordSideEffect, {
+      batchSize: 10,
+      eventTypes: ['Wanted'],
+      actionable: async (events) => {
+        asked.push(events.map((e) => e.payload));
+        return events.filter((e) => (e.payload as { n: number }).n % 2 === 0);
+      },
+    });
+    const [one, two, three, four] = [1, 2, 3, 4].map((n) => envelope({ type: 'Wanted', payload: { n } }));
+    await transport.deliverBatch([one, envelope({ type: 'Other' }), three]);
+    expect(statements).toEqual([]); // nothing to do: not even a transaction
+    await transport.deliverBatch([one, two, three, four]);
+    await transport.deliver(three);
+    expect(asked).toEqual([[{ n: 1 }, { n: 3 }], [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }], [{ n: 3 }]]);
+    expect((await sideEffects()).sort()).toEqual([two.id, four.id].sort());
+    expect((await db('processed_events').pluck('event_id')).sort()).toEqual([two.id, four.id].sort());
+  });
+
   describe('in batches', () => {
     it('applies a batch in one transaction that also records all its processed ids', async () => {
       const transactions = new Set<Knex.Transaction>();

@@ -16,6 +16,13 @@ export interface ConsumerSteps<P = EventEnvelope> {
    * work (no transaction, no processed id): most consumers want one type of a busy topic.
    */
   eventTypes?: readonly string[];
+  /**
+   * Of a run of wanted events, the ones this consumer has work for: one read outside any
+   * transaction. The others are passed over like other event types (no transaction, no processed
+   * id), for a consumer that most often has nothing to do, such as fan-out to an account's webhook
+   * endpoints when it has none. A redelivered event is asked about again.
+   */
+  actionable?(events: EventEnvelope[]): Promise<EventEnvelope[]>;
   /** Outside any transaction; the place for remote reads. Without it apply receives the event itself. */
   prepare?(event: EventEnvelope): Promise<P>;
   /** In the transaction that records the event as processed: local writes through trx only. */
@@ -62,6 +69,8 @@ export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOpti
   const owner = `event consumer "${group}" (apply)`;
 
   const wanted = (event: EventEnvelope) => !options.eventTypes || options.eventTypes.includes(event.type);
+  const actionable = (events: EventEnvelope[]): Promise<EventEnvelope[]> =>
+    options.actionable && events.length > 0 ? options.actionable(events) : Promise.resolve(events);
 
   const prepare = (event: EventEnvelope): Promise<P> =>
     options.prepare ? options.prepare(event) : Promise.resolve(event as unknown as P);
@@ -128,7 +137,11 @@ export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOpti
     });
 
   const handleOne = async (event: EventEnvelope): Promise<void> => {
-    if (!wanted(event)) return;
+    if (wanted(event) && (await actionable([event])).length > 0) await handleAlone(event);
+  };
+
+  /** Retried alone until it applies, then parked. */
+  const handleAlone = async (event: EventEnvelope): Promise<void> => {
     let lastError: unknown;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       try {
@@ -151,7 +164,7 @@ export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOpti
   };
 
   const handleBatch = async (all: EventEnvelope[]): Promise<void> => {
-    const events = all.filter(wanted);
+    const events = await actionable(all.filter(wanted));
     if (events.length > 1) {
       try {
         await processTogether(events);
@@ -161,7 +174,7 @@ export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOpti
         logger.error('event consumer: batch failed, applying its events one by one', { group, events: events.length, ...errorFields(error) });
       }
     }
-    for (const event of events) await handleOne(event);
+    for (const event of events) await handleAlone(event);
   };
 
   const subscription = { group, topics: options.topics, fromBeginning: options.fromBeginning ?? true };
