@@ -78,6 +78,31 @@ describe('a sending queue per channel', () => {
     expect(claims).toHaveLength(1);
   });
 
+  it('the poll asks every queue in one statement, and claims only the queues with due work', async () => {
+    h = await startHarness(database);
+    const statements: string[] = [];
+    const claims: unknown[][] = [];
+    h.db.on('query', (q: { sql: string; bindings?: unknown[] }) => {
+      statements.push(q.sql);
+      if (/^update messages set claimed_until/.test(q.sql)) claims.push(q.bindings ?? []);
+    });
+    await h.dispatch(); // at rest
+    expect(statements).toHaveLength(1);
+    expect(claims).toEqual([]);
+
+    // An SMS waiting for a hold that is then lifted with no kick: only the poll finds it.
+    await h.hold('review');
+    const sms = await h.send({ channelType: 'Sms', destination: '+14155550123' });
+    await h.messaging.dispatcher.idle();
+    await h.db('account_sending_holds').delete();
+    claims.length = 0;
+    await h.dispatch();
+    await h.messaging.dispatcher.idle();
+    expect((await h.get(sms.messageId)).status).toBe('dispatched');
+    expect(claims).toHaveLength(1);
+    expect(claims[0].filter((binding) => binding === 'Sms')).toHaveLength(2);
+  });
+
   it('a slow email carrier does not hold up SMS', async () => {
     const smtp = await slowSmtp(1_500);
     try {

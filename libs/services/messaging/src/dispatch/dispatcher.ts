@@ -5,7 +5,7 @@ import { CoalescedRunner } from './coalesced-runner';
 import { tryMessage, type DispatchMessageDeps } from './dispatch-message';
 import { batchLookups } from './send-lookups';
 import type { MessageRow } from '../messages/message.types';
-import { claimDueMessages, releaseClaims } from './dispatch.repository';
+import { channelsWithDueWork, claimDueMessages, releaseClaims } from './dispatch.repository';
 import { DispatchTransitions, type AcceptedSubmission } from './dispatch-transitions';
 import { CHANNELS, type Channel } from '../rules';
 import type { RouteAdvance } from '../fallback/route-advance';
@@ -48,8 +48,8 @@ function chunked<T>(items: T[], size: number): T[][] {
 
 /**
  * Moves due queued messages to the carrier: a DueJob for the host (every
- * 200 ms and on each sandbox clock move) plus `kick()` right after an
- * acceptance. A sending queue per channel (issue 4): each channel has its
+ * 200 ms and on each sandbox clock move; it passes over the queues with
+ * nothing due) plus `kick()` right after an acceptance. A sending queue per channel (issue 4): each channel has its
  * own coalesced runner and claims only its own messages, so a slow carrier
  * (an SMTP server taking seconds) never holds up the others.
  */
@@ -98,9 +98,16 @@ export class Dispatcher {
     await this.idle();
   }
 
-  /** One pass of every channel's queue, side by side. */
+  /** One pass of each channel's queue that has due work, side by side; asking which is one statement. */
   private async runAll(): Promise<number> {
-    const handled = await Promise.all([...this.runners.values()].map((runner) => runner.run()));
+    const { enabled, carrier, db, clock } = this.options;
+    const channels = [...this.runners.keys()];
+    // Without a carrier the passes only warn (once) and claim nothing.
+    const due = enabled && carrier && !this.stopped ? await channelsWithDueWork(db, channels, clock.now()) : channels;
+    // A queue with nothing due still has its pass in flight, if any, awaited (a clock move's run finishes the work it set off).
+    const handled = await Promise.all(
+      [...this.runners].map(([channel, runner]) => (due.includes(channel) ? runner.run() : runner.idle().then(() => 0))),
+    );
     return handled.reduce((sum, n) => sum + n, 0);
   }
 
