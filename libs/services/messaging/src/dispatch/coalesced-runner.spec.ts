@@ -1,3 +1,4 @@
+import { currentCallContext, runInCallContext } from '@mp/grpc';
 import { CoalescedRunner } from './coalesced-runner';
 
 function deferred() {
@@ -50,5 +51,21 @@ describe('CoalescedRunner', () => {
     gate.resolve(0);
     await idle;
     expect(done).toBe(2);
+  });
+
+  it("runs its passes in its own context, not the kicking caller's call (deadline, principal)", async () => {
+    const seen: unknown[] = [];
+    const gate = deferred();
+    let calls = 0;
+    const runner = new CoalescedRunner(async () => {
+      seen.push(currentCallContext());
+      return calls++ === 0 ? gate.promise : 0;
+    });
+    const call = { method: 'SendMessage', deadline: new Date(Date.now() + 10), principal: { kind: 'api_key' as const, accountId: 'a-1' } };
+    const first = runInCallContext(call, () => runner.run());
+    const followUp = runInCallContext({ ...call, method: 'CancelMessage' }, () => runner.run());
+    gate.resolve(1);
+    await Promise.all([first, followUp]);
+    expect(seen).toEqual([undefined, undefined]);
   });
 });

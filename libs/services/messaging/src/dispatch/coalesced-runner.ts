@@ -1,14 +1,24 @@
+import { AsyncResource } from 'node:async_hooks';
+
 /**
  * Runs a pass at most once at a time. A call during a pass is answered by
  * one follow-up pass shared by every such caller, so a burst of kicks costs
  * at most two passes, and each caller still waits for a pass that started
  * after its call (the sandbox clock relies on that).
+ *
+ * A pass runs in the context the runner was made in, not the caller's: a
+ * send that kicks the dispatcher must not lend the pass its call (whose
+ * deadline every nested call honours, so a long pass's later lookups failed
+ * as timed out) or its trace.
  */
 export class CoalescedRunner {
   private current?: Promise<number>;
   private next?: Promise<number>;
+  private readonly pass: () => Promise<number>;
 
-  constructor(private readonly pass: () => Promise<number>) {}
+  constructor(pass: () => Promise<number>) {
+    this.pass = AsyncResource.bind(pass);
+  }
 
   run(): Promise<number> {
     if (!this.current) return this.start();
