@@ -19,7 +19,8 @@
  *
  * Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (20),
  * BENCH_SUSTAINED_SECONDS (30), BENCH_SUSTAINED_RATE (default 10% of B1),
- * BENCH_SUSTAINED_MAX_IN_FLIGHT, BENCH_DRAIN_SECONDS (10),
+ * BENCH_SUSTAINED_MAX_IN_FLIGHT, BENCH_DRAIN_SECONDS (30: at most this long for the
+ * closed loop's messages to settle before the sustained run; it starts as soon as they have),
  * BENCH_TARGETS (comma list of pglite, postgres, distributed), DATABASE_URL,
  * KAFKA_BROKERS, BENCH_DISTRIBUTED=1 (as --distributed).
  */
@@ -33,7 +34,7 @@ const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 20);
 const SUSTAINED_SECONDS = Number(env.BENCH_SUSTAINED_SECONDS ?? 30);
-const DRAIN_SECONDS = Number(env.BENCH_DRAIN_SECONDS ?? 10);
+const DRAIN_SECONDS = Number(env.BENCH_DRAIN_SECONDS ?? 30);
 const DATABASE_URL = env.DATABASE_URL?.trim() || undefined;
 const DISTRIBUTED = process.argv.includes('--distributed') || env.BENCH_DISTRIBUTED === '1';
 /** The distributed set needs a PostgreSQL server; without DATABASE_URL, the local one (as the distributed API suite does). */
