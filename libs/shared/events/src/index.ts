@@ -9,3 +9,4 @@ export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 export { relayPollIntervalFor, subscriptionPollIntervalFor } from './poll-interval';
 export { startIdempotentConsumer, type ConsumerOptions, type ConsumerSteps } from './consumer/idempotent-consumer';
 export { listenAsReplica, replicaGroup, type ReplicaListener } from './replica-listener';
+export { ReplicaCache, type ReplicaCacheOptions } from './replica-cache';

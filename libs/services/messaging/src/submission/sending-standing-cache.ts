@@ -1,5 +1,5 @@
 import { identityEvents, providerCallbackEvents, TOPICS } from '@mp/contracts';
-import { listenAsReplica, replicaGroup, type EventEnvelope, type EventTransport, type ReplicaListener } from '@mp/events';
+import { listenAsReplica, ReplicaCache, replicaGroup, type EventEnvelope, type EventTransport, type ReplicaListener } from '@mp/events';
 import type { identityV1 } from '@mp/contracts';
 import type { Logger } from '@mp/telemetry';
 import type { MessagingClients } from '../messaging-clients';
@@ -7,12 +7,6 @@ import type { MessagingClients } from '../messaging-clients';
 /** The safety net: a standing is never used longer than this after identity answered it. */
 export const STANDING_CACHE_TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
-
-interface Entry {
-  standing: identityV1.SendingStanding;
-  accountId: string;
-  staleAt: number;
-}
 
 /**
  * Identity's GetSendingStanding answers per (account, subaccount), so a send
@@ -23,35 +17,12 @@ interface Entry {
  * standing may have changed (listenForStandingChanges). Quotas are counted
  * by messaging itself (quota-ledger.ts); only the limits come from here.
  *
- * Nothing is served until the cache is live (its listener subscribed), and a
- * load that overlaps an eviction is not stored (its answer may predate it).
+ * A ReplicaCache: nothing is served until it is live (its listener
+ * subscribed), and a load that overlaps an eviction is not stored.
  */
-export class SendingStandingCache {
-  private readonly entries = new Map<string, Entry>(); // insertion order = least recently used first
-  private readonly byAccount = new Map<string, Set<string>>();
-  private live = false;
-  private generation = 0;
-
-  constructor(
-    private readonly options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
-  ) {}
-
-  get isLive(): boolean {
-    return this.live;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  goLive(): void {
-    this.live = true;
-    this.generation++;
-  }
-
-  goDark(): void {
-    this.live = false;
-    this.clear();
+export class SendingStandingCache extends ReplicaCache<identityV1.SendingStanding> {
+  constructor(options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
+    super({ ttlMs: options.ttlMs ?? STANDING_CACHE_TTL_MS, maxEntries: options.maxEntries ?? MAX_ENTRIES, now: options.now, copy: (standing) => ({ ...standing }) });
   }
 
   /** The standing from the cache, or from `load` (kept if it allows sending and nothing was evicted meanwhile). */
@@ -62,58 +33,11 @@ export class SendingStandingCache {
     const key = `${request.accountId}/${request.subaccountId ?? ''}`;
     const held = this.lookup(key);
     if (held) return held;
-    const ticket = this.generation;
+    const ticket = this.ticket();
     const standing = await load();
     const allowsSending = standing.accountStatus.toLowerCase() === 'active' && standing.subscriptionActive;
-    if (this.live && ticket === this.generation && allowsSending) this.store(key, request.accountId, standing);
+    if (allowsSending) this.store(ticket, key, request.accountId, standing);
     return standing;
-  }
-
-  evictAccount(accountId: string): void {
-    this.generation++;
-    for (const key of [...(this.byAccount.get(accountId) ?? [])]) this.remove(key);
-  }
-
-  clear(): void {
-    this.generation++;
-    this.entries.clear();
-    this.byAccount.clear();
-  }
-
-  private now(): number {
-    return this.options.now ? this.options.now() : performance.now();
-  }
-
-  private lookup(key: string): identityV1.SendingStanding | undefined {
-    if (!this.live) return undefined;
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (this.now() >= entry.staleAt) {
-      this.remove(key);
-      return undefined;
-    }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return { ...entry.standing };
-  }
-
-  private store(key: string, accountId: string, standing: identityV1.SendingStanding): void {
-    this.remove(key);
-    this.entries.set(key, { standing: { ...standing }, accountId, staleAt: this.now() + (this.options.ttlMs ?? STANDING_CACHE_TTL_MS) });
-    let keys = this.byAccount.get(accountId);
-    if (!keys) this.byAccount.set(accountId, (keys = new Set()));
-    keys.add(key);
-    const max = this.options.maxEntries ?? MAX_ENTRIES;
-    while (this.entries.size > max) this.remove(this.entries.keys().next().value as string);
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    const keys = this.byAccount.get(entry.accountId);
-    keys?.delete(key);
-    if (keys?.size === 0) this.byAccount.delete(entry.accountId);
   }
 }
 
