@@ -10,7 +10,6 @@ import type { ShutdownStep } from './graceful-shutdown';
 import type { ServiceClients } from './service-clients';
 import { CONSUMER_BATCH_SIZE, schemaOf, type OutboxWriter, type ServiceModule, type ServiceParts } from './service-module';
 
-
 export interface HostAdapters {
   databases: DatabaseProvider;
   transport: EventTransport;
