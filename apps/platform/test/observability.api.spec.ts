@@ -84,6 +84,10 @@ beforeAll(async () => {
   api = booted.api;
   user = await signUp(api, 'observability');
   await sandboxNumber(api, user.accessToken);
+  // The delivery event's consumer is the webhook fan-out, which passes over the events of an account without an endpoint.
+  // Nothing listens there (deliveries fail at once and retry later): only the fan-out is traced.
+  const hook = await api.post('/v1/webhooks', { token: user.accessToken, body: { url: 'https://127.0.0.1:9/deliveries', subscribedEvents: 'MessageDelivered' } });
+  if (hook.status !== 201) throw new Error(`create webhook: ${hook.text}`);
 });
 
 afterAll(async () => {

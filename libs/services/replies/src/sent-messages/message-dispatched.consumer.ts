@@ -1,5 +1,6 @@
 import { TOPICS } from '@mp/contracts';
 import type { EventConsumer } from '@mp/service-host';
+import { SpanKind, withSpanPerItem } from '@mp/telemetry';
 import { recordDispatchedMessage, recordDispatchedMessages, type RecordDispatchedMessageDeps } from './record-dispatched-message.usecase';
 
 export const MESSAGE_EVENTS_CONSUMER_GROUP = 'replies.messaging-events';
@@ -21,7 +22,13 @@ export function messageDispatchedConsumer(deps: RecordDispatchedMessageDeps): Ev
     },
     async applyAll(trx, items) {
       const dispatched = items.filter(({ event }) => event.type === 'MessageDispatched');
-      await recordDispatchedMessages(trx, deps, dispatched.map(({ event }) => ({ payload: event.payload, publishedAt: event.occurredAt })));
+      // One span per event in its own trace (the send's), around the one batch write.
+      await withSpanPerItem(
+        'consume MessageDispatched',
+        dispatched.map(({ event }) => event.traceparent),
+        { kind: SpanKind.CONSUMER, attributes: { 'messaging.consumer.group.name': MESSAGE_EVENTS_CONSUMER_GROUP } },
+        () => recordDispatchedMessages(trx, deps, dispatched.map(({ event }) => ({ payload: event.payload, publishedAt: event.occurredAt }))),
+      );
     },
   };
 }
