@@ -11,6 +11,11 @@ import { waitFor } from './support/wait-for';
 // process that replaces it sends the rest at once, and every message is
 // delivered, handed to the carrier once, with one dispatched transition.
 
+// On Kafka each start of messaging waits up to 30 s for its groups' first fetch after joining
+// (kafka-subscription's READY_TIMEOUT_MS), and this test starts it three times: 80-90 s on an idle
+// machine, more at the end of CI's Kafka tier, past jest's default of 120 s.
+jest.setTimeout(300_000);
+
 /** Enough that dispatch is still under way when the first messages are out. */
 const MESSAGES = 300;
 const GRACE_MS = 10_000;
