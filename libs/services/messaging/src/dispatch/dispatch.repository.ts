@@ -31,14 +31,15 @@ export const urgentFirst = (a: MessageRow, b: MessageRow) =>
  * lets another pass take it over if this process dies. Scheduled messages are
  * never picked: their release moves them to queued first.
  */
+/** A message a pass may take now (two `now` bindings): queued, due, not leased, its account not on hold. */
+const CLAIMABLE = `status = 'queued' and next_attempt_at <= ? and (claimed_until is null or claimed_until <= ?) and ${NOT_HELD}`;
+
 export async function claimDueMessages(db: Knex, options: ClaimOptions): Promise<MessageRow[]> {
   const result = await db.raw<{ rows: MessageRow[] }>(
     `update messages set claimed_until = ?, claim_token = ?
       where id in (
         select id from messages
-         where status = 'queued' and next_attempt_at <= ? and (claimed_until is null or claimed_until <= ?)
-           and (?::text is null or channel_type = ?)
-           and ${NOT_HELD}
+         where ${CLAIMABLE} and (?::text is null or channel_type = ?)
          order by case when priority = 'Urgent' then 0 else 1 end, coalesce(send_at, created_at), created_at, id
          limit ?
          for update skip locked)
@@ -59,9 +60,7 @@ export async function channelsWithDueWork(db: Knex, channels: readonly string[],
   const result = await db.raw<{ rows: Array<{ channel: string }> }>(
     `select c.channel from (values ${channels.map(() => '(?)').join(', ')}) as c(channel)
       where exists (
-        select 1 from messages
-         where status = 'queued' and channel_type = c.channel and next_attempt_at <= ?
-           and (claimed_until is null or claimed_until <= ?) and ${NOT_HELD})`,
+        select 1 from messages where channel_type = c.channel and ${CLAIMABLE})`,
     [...channels, now, now],
   );
   return result.rows.map((row) => row.channel);

@@ -49,8 +49,8 @@ function chunked<T>(items: T[], size: number): T[][] {
 /**
  * Moves due queued messages to the carrier: a DueJob for the host (every
  * 200 ms and on each sandbox clock move; it passes over the queues with
- * nothing due) plus `kick()` right after an acceptance. A sending queue per channel (issue 4): each channel has its
- * own coalesced runner and claims only its own messages, so a slow carrier
+ * nothing due) plus `kick()` right after an acceptance. A sending queue per
+ * channel (issue 4): each channel has its own coalesced runner and claims only its own messages, so a slow carrier
  * (an SMTP server taking seconds) never holds up the others.
  */
 export class Dispatcher {

@@ -7,7 +7,7 @@ import { isUuid } from '@mp/grpc';
 import type { EventEnvelope } from '@mp/events';
 import type { Knex } from 'knex';
 import type { WebhookEndpointRow } from '../endpoints/webhook-endpoint';
-import { WEBHOOK_ENDPOINTS } from '../endpoints/webhook-endpoints.repository';
+import { audienceKey, audiencesWithActiveEndpoints, WEBHOOK_ENDPOINTS } from '../endpoints/webhook-endpoints.repository';
 import { insertDeliveries } from '../deliveries/webhook-deliveries.repository';
 import { endpointReceives } from './endpoint-matching.rules';
 import { webhookEventOf, type WebhookEvent } from './webhook-event';
@@ -51,15 +51,7 @@ export function eventFanOutConsumer(deps: { db: Knex; clock: Clock; logger: Logg
         const event = webhookEvent(envelope);
         if (event && !(event instanceof Error)) audiences.set(audienceOf(event), [event.accountId, kindOf(event)]);
       }
-      const heard = new Set<string>();
-      if (audiences.size > 0) {
-        const rows = await deps
-          .db(WEBHOOK_ENDPOINTS)
-          .where('active', true)
-          .whereIn(['account_id', 'kind'], [...audiences.values()])
-          .distinct<Array<{ account_id: string; kind: WebhookEndpointRow['kind'] }>>('account_id', 'kind');
-        for (const row of rows) heard.add(`${row.kind}:${row.account_id}`);
-      }
+      const heard = await audiencesWithActiveEndpoints(deps.db, [...audiences.values()]);
       // A malformed event goes on to apply, which logs it.
       return envelopes.filter((envelope) => {
         const event = webhookEvent(envelope);
@@ -97,7 +89,7 @@ export function eventFanOutConsumer(deps: { db: Knex; clock: Clock; logger: Logg
 }
 
 const kindOf = (event: WebhookEvent): WebhookEndpointRow['kind'] => (event.audience === 'billing' ? 'billing' : 'message');
-const audienceOf = (event: WebhookEvent) => `${kindOf(event)}:${event.accountId}`;
+const audienceOf = (event: WebhookEvent) => audienceKey(event.accountId, kindOf(event));
 
 /** Each consuming transaction (a batch of events) reads an account's endpoints once. */
 const endpointsByTransaction = new WeakMap<Knex.Transaction, Map<string, Promise<WebhookEndpointRow[]>>>();
