@@ -85,6 +85,21 @@ export class DomainError extends Error {
     this.status = statusOf(code);
   }
 
+  /**
+   * A refusal that routine traffic meets on every request (an operation's other
+   * credential scheme, asked by tsoa and passed over): built without a stack
+   * trace, which would cost more than the check itself and tells nothing.
+   */
+  static expected(code: ProblemCode, detail?: string, extensions?: ProblemExtensions): DomainError {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      return new DomainError(code, detail, extensions);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  }
+
   static notFound(what = 'Resource'): DomainError {
     return new DomainError('NOT_FOUND', `${what} not found.`);
   }

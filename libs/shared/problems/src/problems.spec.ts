@@ -85,4 +85,14 @@ describe('toProblemDetails', () => {
       expect((e as DomainError).extensions.errors).toEqual({ to: ['must be E.164'], body: ['is required'] });
     }
   });
+
+  it('an expected refusal renders like any domain error, without a stack trace, and leaves the stack limit alone', () => {
+    const limit = Error.stackTraceLimit;
+    const error = DomainError.expected('UNAUTHORIZED', 'This operation does not accept Bearer credentials.', { authScheme: 'ApiKey' });
+    expect(error).toBeInstanceOf(DomainError);
+    expect(toProblemDetails(error, ctx)).toEqual(toProblemDetails(new DomainError('UNAUTHORIZED', error.detail, { authScheme: 'ApiKey' }), ctx));
+    expect(error.stack).not.toMatch(/\n\s+at /);
+    expect(new DomainError('UNAUTHORIZED').stack).toMatch(/\n\s+at /);
+    expect(Error.stackTraceLimit).toBe(limit);
+  });
 });

@@ -30,7 +30,8 @@ export async function expressAuthentication(request: Request, securityName: stri
   })();
   const { scheme: presented, principal } = await state.authState.principal;
   if (presented !== scheme) {
-    throw new DomainError('UNAUTHORIZED', `This operation does not accept ${SCHEME_LABEL[presented]} credentials.`, {
+    // Every API-key request meets this once: tsoa asks the Bearer scheme first.
+    throw DomainError.expected('UNAUTHORIZED', `This operation does not accept ${SCHEME_LABEL[presented]} credentials.`, {
       authScheme: SCHEME_LABEL[scheme],
     });
   }
