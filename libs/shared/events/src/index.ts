@@ -4,7 +4,7 @@ export { measureConsumerLag } from './consumer-lag-metric';
 export { createKafkaTransport, type KafkaTransportOptions } from './kafka/kafka-transport';
 export { createEmbeddedLogTransport, type EmbeddedLogTransportOptions } from './embedded-log/embedded-log-transport';
 export { eventTablesMigration } from './event-tables-migration';
-export { enqueueEvent, enqueueEventIfInserted, enqueueEvents, type OutboxEvent } from './outbox/enqueue-event';
+export { enqueueEvent, enqueueEventIfInserted, enqueueEvents, outboxInsertOf, type OutboxEvent, type SqlStatement } from './outbox/enqueue-event';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 export { relayPollIntervalFor, subscriptionPollIntervalFor } from './poll-interval';
 export { startIdempotentConsumer, type ConsumerOptions, type ConsumerSteps } from './consumer/idempotent-consumer';

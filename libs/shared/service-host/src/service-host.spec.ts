@@ -4,7 +4,7 @@ import { implementService, SERVICE } from '@mp/grpc';
 import { createLogger, initTelemetry, traceIdOf } from '@mp/telemetry';
 import { randomUUID } from 'node:crypto';
 import type { AddressBook } from './service-clients';
-import type { ServiceModule } from './service-module';
+import { writeWithEvents, type ServiceModule } from './service-module';
 import { startTestService, type TestService } from './start-test-service';
 
 // A module with three consumers: `Ping` on test.in becomes a `Pong` on test.out; `Enrich` asks a
@@ -40,6 +40,16 @@ const relayModule: ServiceModule = {
         apply: async (trx, brands: tendlcV1.ListBrandsResponse, event) => {
           await outbox.enqueue(trx, { topic: 'test.out', key: event.key, type: 'Enriched', payload: { brandIds: brands.items.map((b) => b.brandId) } });
         },
+      },
+      {
+        // Its event goes out in its own statement, as the messaging service's acceptances do.
+        group: 'test.within',
+        topics: ['test.within'],
+        apply: (trx, event: EventEnvelope) =>
+          writeWithEvents(outbox, trx, [{ topic: 'test.out', key: event.key, type: 'Within', payload: { of: event.id } }], async (outboxInsert) => {
+            if (!outboxInsert) throw new Error('the host writer takes events into the caller statement');
+            await trx.raw(`with alongside as (${outboxInsert.sql}) select 1`, [...outboxInsert.bindings] as never[]);
+          }),
       },
       {
         group: 'test.careless',
@@ -108,9 +118,9 @@ describe('ServiceHost', () => {
     }
     const before = databases.statementCount();
     await new Promise((r) => setTimeout(r, 1_000));
-    // At most one 5 s poll of the relay and of each of the three consumer groups can fall in the
-    // second; at 250 ms polls they sent about 16 statements.
-    expect(databases.statementCount() - before).toBeLessThanOrEqual(4);
+    // At most one 5 s poll of the relay and of each of the four consumer groups can fall in the
+    // second; at 250 ms polls they sent about 20 statements.
+    expect(databases.statementCount() - before).toBeLessThanOrEqual(5);
 
     const ping = event('test.in', 'Ping', { key: randomUUID() });
     const published = Date.now();
@@ -119,6 +129,19 @@ describe('ServiceHost', () => {
     expect(rows).toHaveLength(1);
     // Consumed on the publish and relayed on the commit, not at the next poll (5 s).
     expect(Date.now() - published).toBeLessThan(2_000);
+  });
+
+  it("takes events into the caller's own statement, continuing its trace, and relays them on its commit", async () => {
+    const traceId = '5bf92f3577b34da6a3ce929d0e0e4737';
+    const within = event('test.within', 'Within', { key: randomUUID(), traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+    const published = Date.now();
+    await publish(within);
+    const rows = await eventually(() =>
+      service.db('outbox').where({ type: 'Within' }).whereNotNull('published_at').whereRaw(`envelope->'payload'->>'of' = ?`, [within.id]),
+    );
+    expect(rows).toHaveLength(1);
+    expect(traceIdOf(payloadOf(rows[0]).traceparent)).toBe(traceId);
+    expect(Date.now() - published).toBeLessThan(2_000); // kicked on the commit, not found by the relay's 5 s poll
   });
 
   it("runs a consumer's prepare outside the transaction, so its call to a service answers and apply gets the answer", async () => {

@@ -1,7 +1,18 @@
 import { isSandboxClock, type Clock } from '@mp/clock';
 import { platformV1 } from '@mp/contracts';
 import { migrateLatest, type DatabaseProvider } from '@mp/db';
-import { enqueueEventIfInserted, enqueueEvents, eventTablesMigration, OutboxRelay, relayPollIntervalFor, startIdempotentConsumer, type EventTransport, type Subscription } from '@mp/events';
+import {
+  enqueueEventIfInserted,
+  enqueueEvents,
+  eventTablesMigration,
+  OutboxRelay,
+  outboxInsertOf,
+  relayPollIntervalFor,
+  startIdempotentConsumer,
+  type EventTransport,
+  type OutboxEvent,
+  type Subscription,
+} from '@mp/events';
 import { CallTokenVerifier, CUSTOMER, implementService, startGrpcServer, type CallKeys, type RunningGrpcServer } from '@mp/grpc';
 import { currentTraceparent, SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
@@ -65,19 +76,29 @@ export class ServiceHost<C> {
     await migrateLatest(this.db, schemaOf(this.module.name), migrations);
     const relay = new OutboxRelay({ db: this.db, transport, logger: this.logger, pollIntervalMs: relayPollIntervalFor(this.adapters.databases) });
     this.relay = relay;
-    const enqueueAll: NonNullable<OutboxWriter['enqueueAll']> = async (trx, events) => {
+    const traced = (events: OutboxEvent[]) => {
       const traceparent = currentTraceparent();
-      const envelopes = await enqueueEvents(trx, events.map((event) => ({ ...event, traceparent: event.traceparent ?? traceparent })), clock.now());
-      // Publish as soon as the transaction commits: the relay's poll is only a safety net.
+      return events.map((event) => ({ ...event, traceparent: event.traceparent ?? traceparent }));
+    };
+    // Publish as soon as the transaction commits: the relay's poll is only a safety net.
+    const kickAfterCommit = (trx: Knex.Transaction) =>
       trx.executionPromise?.then(
         () => relay.kick(),
         () => undefined,
       );
+    const enqueueAll: NonNullable<OutboxWriter['enqueueAll']> = async (trx, events) => {
+      const envelopes = await enqueueEvents(trx, traced(events), clock.now());
+      kickAfterCommit(trx);
       return envelopes;
     };
     const outbox: OutboxWriter = {
       enqueue: async (trx, event) => (await enqueueAll(trx, [event]))[0],
       enqueueAll,
+      async enqueueWithin(trx, events, write) {
+        const written = await write(outboxInsertOf(traced(events), clock.now()).statement);
+        kickAfterCommit(trx);
+        return written;
+      },
       async enqueueIfInserted(db, insert, event) {
         const envelope = await enqueueEventIfInserted(db, insert, { ...event, traceparent: event.traceparent ?? currentTraceparent() }, clock.now());
         if (envelope) relay.kick(); // the statement has committed

@@ -1,6 +1,6 @@
 import type { Clock } from '@mp/clock';
 import type { Migration } from '@mp/db';
-import type { ConsumerSteps, EventEnvelope, EventTransport, OutboxEvent } from '@mp/events';
+import type { ConsumerSteps, EventEnvelope, EventTransport, OutboxEvent, SqlStatement } from '@mp/events';
 import { forbidRemoteCalls } from '@mp/grpc';
 import type { ServiceBinding } from '@mp/grpc';
 import type { Logger } from '@mp/telemetry';
@@ -22,6 +22,27 @@ export interface OutboxWriter {
    * only if it inserted, in one statement of its own; undefined when the row existed already.
    */
   enqueueIfInserted?(db: Knex, insert: Knex.QueryBuilder, event: OutboxEvent): Promise<EventEnvelope | undefined>;
+  /**
+   * `write` stores the caller's rows in `trx` with one statement that also runs the outbox insert
+   * it is given (as a CTE): a change and its events in one round trip, published after commit.
+   */
+  enqueueWithin?<T>(trx: Knex.Transaction, events: OutboxEvent[], write: (outboxInsert: SqlStatement | undefined) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Runs `write` and enqueues `events` in the same transaction: inside `write`'s own statement when
+ * the writer can (it is handed the outbox insert), else in one statement after it.
+ */
+export async function writeWithEvents<T>(
+  outbox: OutboxWriter,
+  trx: Knex.Transaction,
+  events: OutboxEvent[],
+  write: (outboxInsert: SqlStatement | undefined) => Promise<T>,
+): Promise<T> {
+  if (outbox.enqueueWithin) return outbox.enqueueWithin(trx, events, write);
+  const written = await write(undefined);
+  await enqueueAll(outbox, trx, events);
+  return written;
 }
 
 /** Enqueues events in order, in one statement when the writer can. */

@@ -18,13 +18,41 @@ import type {
 /** Several messages in one insert, answered in the order given. */
 export async function insertMessages(q: Knex, rows: MessageRow[]): Promise<MessageRow[]> {
   if (rows.length === 0) return [];
-  // jsonb as JSON text: the pg driver would send a JS array as a Postgres array.
-  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-  const inserted = (await q('messages')
-    .insert(rows.map((row) => ({ ...row, reply_options: json(row.reply_options), template_parameters: json(row.template_parameters) })))
-    .returning('*')) as MessageRow[];
+  const inserted = (await q('messages').insert(rows.map(storableMessage)).returning('*')) as MessageRow[];
   const byId = new Map(inserted.map((m) => [m.id, m]));
   return rows.map((row) => byId.get(row.id)!);
+}
+
+/**
+ * New messages with their first audit entry each and, when given, another insert (their events'
+ * outbox rows) in one statement: answers the stored rows in the order given.
+ */
+export async function insertMessagesWithAudits(
+  q: Knex,
+  rows: MessageRow[],
+  entries: NewAuditEntry[],
+  alongside?: { sql: string; bindings: readonly unknown[] },
+): Promise<{ messages: MessageRow[]; audits: AuditRow[] }> {
+  if (rows.length === 0) return { messages: [], audits: [] };
+  const messages = q('messages').insert(rows.map(storableMessage)).returning('*').toSQL();
+  const audits = q('message_audit').insert(entries).returning(['id', 'message_id']).toSQL();
+  // Sibling inserts of one statement: the audit rows' foreign key is checked at its end, messages in.
+  const result = await q.raw<{ rows: Array<MessageRow & { audit_id: string }> }>(
+    `with m as (${messages.sql}), a as (${audits.sql})${alongside ? `, alongside as (${alongside.sql})` : ''}
+     select m.*, a.id as audit_id from m join a on a.message_id = m.id`,
+    [...messages.bindings, ...audits.bindings, ...(alongside?.bindings ?? [])] as Knex.RawBinding[],
+  );
+  const stored = new Map(result.rows.map(({ audit_id, ...message }) => [message.id, { message: message as MessageRow, auditId: audit_id }]));
+  return {
+    messages: rows.map((row) => stored.get(row.id)!.message),
+    audits: entries.map((entry) => ({ ...entry, id: stored.get(entry.message_id)!.auditId })),
+  };
+}
+
+/** jsonb as JSON text: the pg driver would send a JS array as a Postgres array. */
+function storableMessage(row: MessageRow): Record<string, unknown> {
+  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+  return { ...row, reply_options: json(row.reply_options), template_parameters: json(row.template_parameters) };
 }
 
 export async function findMessage(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createDatabaseProvider, migrateLatest, type DatabaseProvider } from '@mp/db';
-import { enqueueEvent } from '@mp/events';
+import { enqueueEvent, outboxInsertOf } from '@mp/events';
 import { DomainError } from '@mp/problems';
 import type { OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
@@ -16,19 +16,27 @@ const databaseUrl = process.env['DATABASE_URL'];
 const schema = `acceptance_test_${randomUUID().slice(0, 8)}`;
 const now = new Date('2026-11-26T10:00:00Z');
 
-describe(`AcceptanceWriter on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
+// The service host's writer takes the events into the messages' own statement; a writer that
+// cannot gets them in a statement of their own. Both must store and answer alike.
+const outboxWriters: Array<[string, OutboxWriter]> = [
+  ['with its events in the same statement', { enqueue: (trx, event) => enqueueEvent(trx, event, now), enqueueWithin: (_trx, events, write) => write(outboxInsertOf(events, now).statement) }],
+  ['with its events in a statement of their own', { enqueue: (trx, event) => enqueueEvent(trx, event, now) }],
+];
+
+describe.each(outboxWriters)(`AcceptanceWriter on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, %s`, (_name, outbox) => {
   let provider: DatabaseProvider;
   let db: Knex;
   let writer: AcceptanceWriter;
   let transactions = 0;
+  let statements: string[] = [];
 
   beforeAll(async () => {
     provider = createDatabaseProvider({ databaseUrl, dataDir: ':memory:' });
     db = provider.forSchema(schema);
     await migrateLatest(db, schema, messagingMigrations);
-    const outbox: OutboxWriter = { enqueue: (trx, event) => enqueueEvent(trx, event, now) };
     writer = new AcceptanceWriter(db, outbox, new QuotaLedger());
     db.on('query', (query: { sql: string }) => {
+      statements.push(query.sql);
       if (/^begin/i.test(query.sql)) transactions++;
     });
   });
@@ -53,6 +61,22 @@ describe(`AcceptanceWriter on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`
     audits: Number((await db('message_audit').join('messages', 'messages.id', 'message_audit.message_id').where({ account_id: accountId }).count({ n: '*' }))[0].n),
   });
   const eventKeys = async (ids: string[]) => new Set((await db('outbox').whereIn('key', ids).select('key')).map((e: { key: string }) => e.key));
+
+  it('stores a lone send, its audit entry and its event with the quota in one transaction', async () => {
+    const accountId = randomUUID();
+    const send = acceptance(accountId, { day: 5, month: 5 });
+    statements = [];
+    const answer = await writer.write(send);
+    const written = [...statements];
+
+    expect(answer?.message).toMatchObject({ id: send.row.id, account_id: accountId, status: 'queued' });
+    expect(answer?.audit).toMatchObject({ message_id: send.row.id, event: 'accepted', to_status: 'queued' });
+    expect(answer?.audit.id).toEqual((await db('message_audit').where({ message_id: send.row.id }).first('id')).id);
+    expect(await stored(accountId)).toEqual({ messages: 1, audits: 1 });
+    expect([...(await eventKeys([send.row.id]))]).toEqual([send.row.id]);
+    // BEGIN, the inserts, the quota, COMMIT: the events share the inserts' statement when the writer can.
+    expect(written).toHaveLength(outbox.enqueueWithin ? 4 : 5);
+  });
 
   it('writes sends that arrive together in fewer transactions, each answered with its own rows', async () => {
     const accountId = randomUUID();

@@ -1,9 +1,9 @@
 import type { OutboxEvent } from '@mp/events';
-import { enqueueAll, type OutboxWriter } from '@mp/service-host';
+import { writeWithEvents, type OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
 import { claimKey } from '../idempotency/idempotency.repository';
 import type { IdempotentSend } from '../idempotency/idempotency-key';
-import { insertAudits, insertMessages } from '../messages/message.repository';
+import { insertMessagesWithAudits } from '../messages/message.repository';
 import type { AuditRow, MessageRow, NewAuditEntry } from '../messages/message.types';
 import type { QuotaLedger, QuotaLimits } from '../quota/quota-ledger';
 import { periodStart } from '../quota/quota-periods';
@@ -36,8 +36,8 @@ interface Waiting {
 /**
  * Stores accepted sends with group commit: sends that arrive while a write is
  * under way wait for it and are written together in the next transaction, so
- * under load a transaction's fixed statements (BEGIN, the quota count, the
- * inserts, COMMIT) are shared by many sends, and a lone send is written at
+ * under load a transaction's fixed statements (BEGIN, the inserts, the quota
+ * count, COMMIT) are shared by many sends, and a lone send is written at
  * once. Nothing changes for a send's answer: a batch that fails for any
  * reason (a quota too small for all of it, a constraint) is written again one
  * send per transaction, so each send gets exactly the answer it would have
@@ -104,29 +104,26 @@ export class AcceptanceWriter {
     });
   }
 
-  /** Messages, audit entries and events in one statement each; the quota counted last. */
+  /** Messages, audit entries and events in one statement; the quota counted last. */
   private async store(trx: Knex.Transaction, acceptances: Acceptance[]): Promise<StoredAcceptance[]> {
-    const messages = await insertMessages(
-      trx,
-      acceptances.map((a) => a.row),
-    );
-    const audits = await insertAudits(
-      trx,
-      acceptances.map((a) => a.audit),
-    );
-    await enqueueAll(
+    const { messages, audits } = await writeWithEvents(
       this.outbox,
       trx,
       acceptances.map((a) => a.event),
+      (outboxInsert) =>
+        insertMessagesWithAudits(
+          trx,
+          acceptances.map((a) => a.row),
+          acceptances.map((a) => a.audit),
+          outboxInsert,
+        ),
     );
     // The transaction's last statements: the scope's counter rows stay locked from here to the commit
     // only, and a send refused here rolls everything back.
     for (const group of byQuotaWindow(acceptances)) {
       await this.quota.consume(trx, group.scope, group.limits, group.now, group.count);
     }
-    const messageById = new Map(messages.map((m) => [m.id, m]));
-    const auditByMessage = new Map(audits.map((a) => [a.message_id, a]));
-    return acceptances.map((a) => ({ message: messageById.get(a.row.id)!, audit: auditByMessage.get(a.row.id)! }));
+    return acceptances.map((a, i) => ({ message: messages[i], audit: audits[i] }));
   }
 }
 

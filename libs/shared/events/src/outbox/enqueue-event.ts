@@ -25,20 +25,33 @@ export async function enqueueEvent(trx: Knex.Transaction | Knex, event: OutboxEv
 
 /** Several events in one insert, in order (a batch of state changes committing together). */
 export async function enqueueEvents(trx: Knex.Transaction | Knex, events: OutboxEvent[], now: Date): Promise<EventEnvelope[]> {
-  const envelopes = events.map((event) => envelopeOf(event, now));
-  if (envelopes.length === 0) return envelopes;
-  await trx('outbox').insert(
-    envelopes.map((envelope) => ({
-      event_id: envelope.id,
-      topic: envelope.topic,
-      key: envelope.key,
-      type: envelope.type,
-      // Serialised here so a payload that is not JSON-serialisable fails in the producer's transaction.
-      envelope: JSON.stringify(envelope),
-      created_at: now,
-    })),
-  );
+  const { statement, envelopes } = outboxInsertOf(events, now);
+  if (statement) await trx.raw(statement.sql, statement.bindings as Knex.RawBinding[]);
   return envelopes;
+}
+
+/** A statement with `?` placeholders, for a caller to run inside one of its own (a CTE). */
+export interface SqlStatement {
+  sql: string;
+  bindings: readonly unknown[];
+}
+
+/**
+ * The outbox insert of `events`, not run: for a write that takes its events
+ * into its own statement (`with o as (<insert>) ...`), so storing a change and
+ * its events is one round trip. No statement when there are no events.
+ */
+export function outboxInsertOf(events: OutboxEvent[], now: Date): { statement?: SqlStatement; envelopes: EventEnvelope[] } {
+  const envelopes = events.map((event) => envelopeOf(event, now));
+  if (envelopes.length === 0) return { envelopes };
+  return {
+    envelopes,
+    statement: {
+      sql: `insert into "outbox" ("event_id", "topic", "key", "type", "envelope", "created_at") values ${envelopes.map(() => '(?, ?, ?, ?, ?::jsonb, ?)').join(', ')}`,
+      // The envelope is serialised here so a payload that is not JSON-serialisable fails in the producer's transaction.
+      bindings: envelopes.flatMap((envelope) => [envelope.id, envelope.topic, envelope.key, envelope.type, JSON.stringify(envelope), now]),
+    },
+  };
 }
 
 function envelopeOf(event: OutboxEvent, now: Date): EventEnvelope {
