@@ -12,6 +12,12 @@ interface SubscribeBase {
   topics: string[];
   /** Where a group without a committed offset starts: the oldest event (true) or new events only. */
   fromBeginning?: boolean;
+  /**
+   * The event types the subscriber acts on, when it passes over the others: a transport may leave
+   * a publish of only other types for its next poll instead of fetching at once. Every event is
+   * still delivered, in order.
+   */
+  eventTypes?: readonly string[];
 }
 
 export type SubscribeOptions = SubscribeBase &

@@ -177,7 +177,7 @@ export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOpti
     for (const event of events) await handleAlone(event);
   };
 
-  const subscription = { group, topics: options.topics, fromBeginning: options.fromBeginning ?? true };
+  const subscription = { group, topics: options.topics, fromBeginning: options.fromBeginning ?? true, eventTypes: options.eventTypes };
   return batchSize > 1
     ? options.transport.subscribe({ ...subscription, batchHandler: handleBatch, maxBatchSize: batchSize })
     : options.transport.subscribe({ ...subscription, handler: handleOne });

@@ -3,7 +3,7 @@ import { parseEnvelope, type EventEnvelope } from '../event-envelope';
 import { batchDelivery, type BatchDelivery, type EventsLogger, type SubscribeOptions, type Subscription } from '../event-transport';
 import { backoffDelay, Sleeper } from '../internal/backoff';
 import { errorFields } from '../internal/validate';
-import { onPublished } from './publish-notifier';
+import { onPublished, type PublishedTopics } from './publish-notifier';
 
 const BATCH_SIZE = 100;
 const RETRY_BASE_MS = 100;
@@ -51,7 +51,9 @@ export class EmbeddedLogSubscription implements Subscription {
     private readonly commitIntervalMs = OFFSET_COMMIT_INTERVAL_MS,
   ) {
     this.delivery = batchDelivery(options);
-    this.unlisten = onPublished(options.topics, () => this.wake());
+    this.unlisten = onPublished(options.topics, (types) => {
+      if (this.acts(types)) this.wake();
+    });
     this.loop = this.run();
   }
 
@@ -59,6 +61,21 @@ export class EmbeddedLogSubscription implements Subscription {
   wake(): void {
     this.published = true;
     this.idle.wake();
+  }
+
+  /** Another process published: wakes this one when it published something this one acts on. */
+  notice(published: PublishedTopics): void {
+    if (published.some(({ topic, types }) => this.options.topics.includes(topic) && this.acts(types))) this.wake();
+  }
+
+  /**
+   * Whether events of these types (undefined: not told) are worth a fetch now. Those of types the
+   * subscriber passes over wait for its next poll or the next wanted event: fetched either way, in
+   * log order, only not at once.
+   */
+  private acts(types: readonly string[] | undefined): boolean {
+    const wanted = this.options.eventTypes;
+    return !wanted || !types || types.some((type) => wanted.includes(type));
   }
 
   get topics(): readonly string[] {

@@ -155,6 +155,38 @@ describe('embedded log transport', () => {
     expect(fetches - atRest).toBe(3);
   });
 
+  it('leaves a publish of only event types a subscriber passes over for later, and delivers them in order with the next wanted one', async () => {
+    await transport.close();
+    await provider.close();
+    provider = createDatabaseProvider({ dataDir: ':memory:' });
+    // A poll far longer than the test: every fetch here is one a publish woke.
+    transport = createEmbeddedLogTransport({ db: provider, pollIntervalMs: 60_000, logger });
+    let fetches = 0;
+    provider.forSchema('eventlog').on('query', (q: { sql: string }) => {
+      if (/from "events"/.test(q.sql)) fetches++;
+    });
+    const received: EventEnvelope[] = [];
+    const wantsShipped = { group: 'shipping', topics: ['test.events'], eventTypes: ['OrderShipped'], fromBeginning: true };
+    await transport.subscribe({ ...wantsShipped, handler: async (e) => void received.push(e) });
+    await waitFor(() => fetches > 0); // its first look, finding nothing
+    await sleep(50);
+    const atRest = fetches;
+
+    await transport.publish([envelope({ type: 'OrderChanged', payload: 1 }), envelope({ type: 'OrderChanged', payload: 2 })]);
+    await sleep(200);
+    expect(fetches - atRest).toBe(0);
+    expect(received).toEqual([]);
+
+    await transport.publish([envelope({ type: 'OrderShipped', payload: 3 })]);
+    await waitFor(() => received.length === 3);
+    expect(received.map((e) => [e.type, e.payload])).toEqual([
+      ['OrderChanged', 1],
+      ['OrderChanged', 2],
+      ['OrderShipped', 3],
+    ]);
+    expect(fetches - atRest).toBe(1);
+  });
+
   it('only delivers the subscribed topics', async () => {
     const received: EventEnvelope[] = [];
     await transport.subscribe({ group: 'g', topics: ['wanted'], fromBeginning: true, handler: async (e) => void received.push(e) });
@@ -376,6 +408,29 @@ describe('an outbox relayed into the embedded log of its own database', () => {
     // Nothing is left to move: a second pass moves none and appends nothing.
     expect(await relay.publishPending()).toBe(0);
     expect(await provider.forSchema('eventlog')('events').where({ topic: 'orders.events' }).select('event_id')).toHaveLength(4);
+  });
+
+  it('tells the subscribers which event types it moved: one acting on none of them is not woken', async () => {
+    const db = await serviceSchema(provider, 'orders');
+    let fetches = 0;
+    provider.forSchema('eventlog').on('query', (q: { sql: string }) => {
+      if (/from "events"/.test(q.sql)) fetches++;
+    });
+    const changed: unknown[] = [];
+    const shipped: unknown[] = [];
+    await transport.subscribe({ group: 'changes', topics: ['orders.events'], eventTypes: ['OrderChanged'], handler: async (e) => void changed.push(e.payload) });
+    await transport.subscribe({ group: 'shipping', topics: ['orders.events'], eventTypes: ['OrderShipped'], handler: async (e) => void shipped.push(e.payload) });
+    await waitFor(() => fetches >= 2); // each one's first look
+    await sleep(50);
+    const atRest = fetches;
+
+    await db.transaction((trx) => enqueueEvents(trx, [orderEvent(1, 'a'), orderEvent(2, 'b')], new Date()));
+    expect(await relayOf(db).publishPending()).toBe(2);
+    await waitFor(() => changed.length === 2);
+    await sleep(200);
+    expect(changed).toEqual([1, 2]);
+    expect(shipped).toEqual([]);
+    expect(fetches - atRest).toBe(1); // the OrderChanged group's, not the shipping group's
   });
 
   it('publishes an outbox kept in another database the usual way: claim, publish, mark', async () => {

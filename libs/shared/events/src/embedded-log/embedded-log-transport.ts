@@ -5,7 +5,7 @@ import type { ConsumerLag, EventsLogger, EventTransport, SubscribeOptions, Subsc
 import { assertSubscription, errorFields } from '../internal/validate';
 import { EmbeddedLogSubscription } from './embedded-log-subscription';
 import { EVENT_LOG_SCHEMA, eventLogMigrations } from './event-log-migrations';
-import { notifyPublished } from './publish-notifier';
+import { notifyPublished, publishedTopics, type PublishedTopics } from './publish-notifier';
 import { PUBLISHED_CHANNEL, publishedFrom, publishedPayload, readPublished } from './published-notification';
 import { CLAIMABLE_OUTBOX_ROWS } from '../outbox/claim-outbox-batch';
 import { schemaOf } from '../outbox/outbox-metrics';
@@ -57,16 +57,17 @@ class EmbeddedLogTransport implements EventTransport {
     if (events.length === 0) return;
     await this.ensureTables();
     const rows = events.map((e) => [e.topic, e.key, e.id, JSON.stringify(e)]);
+    const published = publishedTopics(events);
     if (rows.length <= INSERT_CHUNK) {
       // One statement, its own transaction: the writers' lock is held from before the offsets are
       // drawn until the rows are committed.
-      await this.insertSerialised(this.db, rows);
+      await this.insertSerialised(this.db, rows, published);
     } else {
       await this.db.transaction(async (trx) => {
-        for (let i = 0; i < rows.length; i += INSERT_CHUNK) await this.insertSerialised(trx, rows.slice(i, i + INSERT_CHUNK));
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) await this.insertSerialised(trx, rows.slice(i, i + INSERT_CHUNK), published);
       });
     }
-    notifyPublished(events.map((e) => e.topic));
+    notifyPublished(published);
   }
 
   /**
@@ -76,7 +77,7 @@ class EmbeddedLogTransport implements EventTransport {
    * row, after the lock) and hold it to their commit. Readers take no lock, and nothing else is
    * locked: no table-wide lock, no extra statement.
    */
-  private insertSerialised(db: Knex, rows: string[][]): Promise<unknown> {
+  private insertSerialised(db: Knex, rows: string[][], published: PublishedTopics): Promise<unknown> {
     const insert = `insert into events (topic, key, event_id, envelope)
        select v.topic, v.key, v.event_id, v.envelope::jsonb
          from (select pg_advisory_xact_lock(?::bigint)) as writers
@@ -88,7 +89,7 @@ class EmbeddedLogTransport implements EventTransport {
     return db.raw(`with inserted as (${insert} returning 1) select pg_notify(?, ?) from (select count(*) from inserted) as done`, [
       ...bindings,
       PUBLISHED_CHANNEL,
-      publishedPayload(rows.map(([topic]) => topic)),
+      publishedPayload(published),
     ]);
   }
 
@@ -104,10 +105,11 @@ class EmbeddedLogTransport implements EventTransport {
     if (this.provider.forSchema(schemaOf(outbox)) !== outbox) return undefined; // another database
     await this.ensureTables();
     const notify = this.provider.isPostgres
-      ? `, (select pg_notify(?, json_build_object('from', ?::text, 'topics', (select json_agg(topic) from summary))::text)
+      ? `, (select pg_notify(?, json_build_object('from', ?::text, 'topics', (select json_agg(topic) from summary),
+                                                'types', (select json_object_agg(topic, types) from summary))::text)
              where exists (select 1 from summary)) as notified`
       : '';
-    const result = await outbox.raw<{ rows: Array<{ moved: Array<{ topic: string; n: number }> | null }> }>(
+    const result = await outbox.raw<{ rows: Array<{ moved: Array<{ topic: string; n: number; types: string[] }> | null }> }>(
       `with ${CLAIMABLE_OUTBOX_ROWS}, moved as (
          update outbox o set published_at = now(), claimed_until = null
            from claimable
@@ -119,15 +121,15 @@ class EmbeddedLogTransport implements EventTransport {
            from (select pg_advisory_xact_lock(?::bigint)) as writers
           cross join moved m
           order by m.id
-         returning topic
+         returning topic, envelope->>'type' as type
        ), summary as (
-         select topic, count(*)::int as n from appended group by topic
+         select topic, count(*)::int as n, json_agg(distinct type) as types from appended group by topic
        )
-       select (select json_agg(json_build_object('topic', topic, 'n', n)) from summary) as moved${notify}`,
+       select (select json_agg(json_build_object('topic', topic, 'n', n, 'types', types)) from summary) as moved${notify}`,
       [limit, EVENT_LOG_WRITERS_LOCK, ...(this.provider.isPostgres ? [PUBLISHED_CHANNEL, publishedFrom()] : [])],
     );
     const moved = result.rows[0]?.moved ?? [];
-    if (moved.length > 0) notifyPublished(moved.map((m) => m.topic));
+    if (moved.length > 0) notifyPublished(moved.map(({ topic, types }) => ({ topic, types })));
     return moved.reduce((sum, m) => sum + m.n, 0);
   }
 
@@ -181,9 +183,10 @@ class EmbeddedLogTransport implements EventTransport {
    * it first listens, subscribers poll at the short interval.
    */
   private listenForOtherProcesses(): Promise<Listening | undefined> {
-    const wake = (topics?: string[]) => {
+    const wake = (published?: PublishedTopics) => {
       for (const subscription of new Set(this.subscriptions.values())) {
-        if (!topics || subscription.topics.some((topic) => topics.includes(topic))) subscription.wake();
+        if (!published) subscription.wake();
+        else subscription.notice(published);
       }
     };
     this.listening ??= (async () => {
@@ -191,7 +194,7 @@ class EmbeddedLogTransport implements EventTransport {
       const listening = await this.provider.listen(PUBLISHED_CHANNEL, {
         onNotification: (payload) => {
           const published = readPublished(payload);
-          if (published?.elsewhere) wake(published.topics);
+          if (published?.elsewhere) wake(published.published);
         },
         onResumed: () => {
           this.notified = true;
