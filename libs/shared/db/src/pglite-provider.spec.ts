@@ -6,8 +6,9 @@ import type { DatabaseProvider } from './database-provider';
 import { migrateLatest } from './migrations';
 import { databaseContract, widgetsMigrations } from './testing/database-contract';
 
-// Starting PGlite takes a couple of seconds.
-jest.setTimeout(30_000);
+// Starting PGlite takes a couple of seconds, and the on-disk tests start it more than once: three
+// times as long while `npm test`'s other worker loads the same two cores (one took over 30 s there).
+jest.setTimeout(90_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
