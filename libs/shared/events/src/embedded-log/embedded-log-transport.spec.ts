@@ -130,21 +130,26 @@ describe('embedded log transport', () => {
     ]);
   });
 
-  it('after handling all there was, waits for the next publish instead of fetching again at once', async () => {
+  /** A transport on a fresh database polling far less often than a test lasts: every fetch counted is one a subscription chose to make. */
+  const countingFetchesWithoutPolls = async () => {
     await transport.close();
     await provider.close();
     provider = createDatabaseProvider({ dataDir: ':memory:' });
-    // A poll far longer than the test: every fetch here is one the subscription chose to make.
     transport = createEmbeddedLogTransport({ db: provider, pollIntervalMs: 60_000, logger });
-    let fetches = 0;
+    const counted = { fetches: 0 };
     provider.forSchema('eventlog').on('query', (q: { sql: string }) => {
-      if (/from "events"/.test(q.sql)) fetches++;
+      if (/from "events"/.test(q.sql)) counted.fetches++;
     });
+    return counted;
+  };
+
+  it('after handling all there was, waits for the next publish instead of fetching again at once', async () => {
+    const counted = await countingFetchesWithoutPolls();
     const received: unknown[] = [];
     await transport.subscribe({ group: 'g', topics: ['test.events'], fromBeginning: true, handler: async (e) => void received.push(e.payload) });
-    await waitFor(() => fetches > 0); // its first look, finding nothing
+    await waitFor(() => counted.fetches > 0); // its first look, finding nothing
     await sleep(50);
-    const atRest = fetches;
+    const atRest = counted.fetches;
     for (let n = 1; n <= 3; n++) {
       await transport.publish([envelope({ payload: n })]);
       await waitFor(() => received.length === n);
@@ -152,29 +157,21 @@ describe('embedded log transport', () => {
     }
     expect(received).toEqual([1, 2, 3]);
     // One fetch per publish: none that comes back empty.
-    expect(fetches - atRest).toBe(3);
+    expect(counted.fetches - atRest).toBe(3);
   });
 
   it('leaves a publish of only event types a subscriber passes over for later, and delivers them in order with the next wanted one', async () => {
-    await transport.close();
-    await provider.close();
-    provider = createDatabaseProvider({ dataDir: ':memory:' });
-    // A poll far longer than the test: every fetch here is one a publish woke.
-    transport = createEmbeddedLogTransport({ db: provider, pollIntervalMs: 60_000, logger });
-    let fetches = 0;
-    provider.forSchema('eventlog').on('query', (q: { sql: string }) => {
-      if (/from "events"/.test(q.sql)) fetches++;
-    });
+    const counted = await countingFetchesWithoutPolls();
     const received: EventEnvelope[] = [];
     const wantsShipped = { group: 'shipping', topics: ['test.events'], eventTypes: ['OrderShipped'], fromBeginning: true };
     await transport.subscribe({ ...wantsShipped, handler: async (e) => void received.push(e) });
-    await waitFor(() => fetches > 0); // its first look, finding nothing
+    await waitFor(() => counted.fetches > 0); // its first look, finding nothing
     await sleep(50);
-    const atRest = fetches;
+    const atRest = counted.fetches;
 
     await transport.publish([envelope({ type: 'OrderChanged', payload: 1 }), envelope({ type: 'OrderChanged', payload: 2 })]);
     await sleep(200);
-    expect(fetches - atRest).toBe(0);
+    expect(counted.fetches - atRest).toBe(0);
     expect(received).toEqual([]);
 
     await transport.publish([envelope({ type: 'OrderShipped', payload: 3 })]);
@@ -184,7 +181,7 @@ describe('embedded log transport', () => {
       ['OrderChanged', 2],
       ['OrderShipped', 3],
     ]);
-    expect(fetches - atRest).toBe(1);
+    expect(counted.fetches - atRest).toBe(1);
   });
 
   it('only delivers the subscribed topics', async () => {
