@@ -163,7 +163,10 @@ describe('observable in production (issue 14 point 7)', () => {
     expect(grew('http_server_request_duration_seconds_count', sendRoute)).toBe(1);
     expect(grew('http_server_request_duration_seconds_count', { ...sendRoute, status_code: '400' })).toBe(1);
     expect(grew('grpc_server_handling_seconds_count', sendMethod)).toBe(1);
-    expect(grew('carrier_submissions_total', accepted)).toBe(1);
+    // On PostgreSQL every platform of the run shares the database and so the queue: this process's
+    // dispatcher may also submit another suite's message (it did in CI). Alone on PGlite, only ours.
+    if (booted.env.DATABASE_URL) expect(grew('carrier_submissions_total', accepted)).toBeGreaterThanOrEqual(1);
+    else expect(grew('carrier_submissions_total', accepted)).toBe(1);
     // Raw paths never become labels: the account id is not in any series.
     expect(after).not.toContain(user.accountId);
     // Read on scrape: present for each hosted service, whatever their value.
