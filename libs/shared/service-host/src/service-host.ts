@@ -100,7 +100,7 @@ export class ServiceHost<C> {
         return written;
       },
       async enqueueIfInserted(db, insert, event) {
-        const envelope = await enqueueEventIfInserted(db, insert, { ...event, traceparent: event.traceparent ?? currentTraceparent() }, clock.now());
+        const envelope = await enqueueEventIfInserted(db, insert, traced([event])[0], clock.now());
         if (envelope) relay.kick(); // the statement has committed
         return envelope;
       },

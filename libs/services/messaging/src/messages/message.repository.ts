@@ -1,3 +1,4 @@
+import type { SqlStatement } from '@mp/events';
 import type { Knex } from 'knex';
 import type {
   AuditRow,
@@ -15,14 +16,6 @@ import type {
  * open transaction would wait for that transaction forever.
  */
 
-/** Several messages in one insert, answered in the order given. */
-export async function insertMessages(q: Knex, rows: MessageRow[]): Promise<MessageRow[]> {
-  if (rows.length === 0) return [];
-  const inserted = (await q('messages').insert(rows.map(storableMessage)).returning('*')) as MessageRow[];
-  const byId = new Map(inserted.map((m) => [m.id, m]));
-  return rows.map((row) => byId.get(row.id)!);
-}
-
 /**
  * New messages with their first audit entry each and, when given, another insert (their events'
  * outbox rows) in one statement: answers the stored rows in the order given.
@@ -31,7 +24,7 @@ export async function insertMessagesWithAudits(
   q: Knex,
   rows: MessageRow[],
   entries: NewAuditEntry[],
-  alongside?: { sql: string; bindings: readonly unknown[] },
+  alongside?: SqlStatement,
 ): Promise<{ messages: MessageRow[]; audits: AuditRow[] }> {
   if (rows.length === 0) return { messages: [], audits: [] };
   const messages = q('messages').insert(rows.map(storableMessage)).returning('*').toSQL();

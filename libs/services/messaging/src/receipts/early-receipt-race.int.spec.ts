@@ -4,7 +4,7 @@ import { createDatabaseProvider, migrateLatest, type DatabaseProvider } from '@m
 import { enqueueEvent } from '@mp/events';
 import { createLogger } from '@mp/telemetry';
 import type { Knex } from 'knex';
-import { insertMessages, findMessageById } from '../messages/message.repository';
+import { insertMessagesWithAudits, findMessageById } from '../messages/message.repository';
 import type { MessageRow } from '../messages/message.types';
 import { queuedMessageRow } from '../testing/message-rows';
 import { messagingMigrations } from '../migrations';
@@ -39,11 +39,14 @@ describe(`a receipt racing its dispatch record on ${databaseUrl ? 'PostgreSQL' :
 
   const claimedMessage = async (): Promise<MessageRow> => {
     const now = clock.now();
-    const [row] = await insertMessages(db, [
-      // A dispatch pass holds it and has submitted it to the carrier.
-      queuedMessageRow(now, { body: 'race', claimed_until: new Date(now.getTime() + 60_000), claim_token: randomUUID() }),
-    ]);
-    return row;
+    // A dispatch pass holds it and has submitted it to the carrier.
+    const row = queuedMessageRow(now, { body: 'race', claimed_until: new Date(now.getTime() + 60_000), claim_token: randomUUID() });
+    const { messages } = await insertMessagesWithAudits(
+      db,
+      [row],
+      [{ message_id: row.id, at: now, event: 'accepted', from_status: null, to_status: 'queued', detail: null }],
+    );
+    return messages[0];
   };
 
   const delivered = (message: MessageRow) => ({

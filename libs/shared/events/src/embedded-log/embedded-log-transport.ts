@@ -129,7 +129,7 @@ class EmbeddedLogTransport implements EventTransport {
       [limit, EVENT_LOG_WRITERS_LOCK, ...(this.provider.isPostgres ? [PUBLISHED_CHANNEL, publishedFrom()] : [])],
     );
     const moved = result.rows[0]?.moved ?? [];
-    if (moved.length > 0) notifyPublished(moved.map(({ topic, types }) => ({ topic, types })));
+    if (moved.length > 0) notifyPublished(moved);
     return moved.reduce((sum, m) => sum + m.n, 0);
   }
 
