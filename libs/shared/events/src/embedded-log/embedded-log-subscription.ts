@@ -1,3 +1,4 @@
+import { preparedRaw } from '@mp/db';
 import type { Knex } from 'knex';
 import { parseEnvelope, type EventEnvelope } from '../event-envelope';
 import { batchDelivery, type BatchDelivery, type EventsLogger, type SubscribeOptions, type Subscription } from '../event-transport';
@@ -134,24 +135,34 @@ export class EmbeddedLogSubscription implements Subscription {
     }
   }
 
-  private fetch(): Promise<LogRow[]> {
-    const query = this.db('events as e')
-      .join('consumer_offsets as c', function () {
-        this.on('c.topic', '=', 'e.topic');
-      })
-      .where('c.consumer_group', this.options.group)
-      .whereIn('e.topic', this.options.topics);
-    const positions = [...this.position];
-    if (positions.length === 0) query.whereRaw('e.log_offset > c.log_offset');
-    else {
-      // Past what this member handled but has not committed yet, or past the group's offset when another member is further.
-      const ownPosition = `case c.topic ${positions.map(() => 'when ? then ?::bigint').join(' ')} else c.log_offset end`;
-      query.whereRaw(`e.log_offset > greatest(c.log_offset, ${ownPosition})`, positions.flat());
-    }
-    return query
-      .orderBy('e.log_offset')
-      .limit(this.fetchLimit)
-      .select<LogRow[]>('e.log_offset', 'e.topic', 'e.envelope');
+  /**
+   * The next rows of the group's topics in log order: per topic one ordered
+   * index range from its start (the group's offset, or this member's position
+   * when further), at most fetchLimit rows each, merged. The start is a
+   * scalar read once per topic, so a lagging group reads fetchLimit rows, not
+   * its whole backlog (joined to consumer_offsets per row, it read every row
+   * past the offset and sorted them: 20 ms at a backlog of 15,000).
+   */
+  private async fetch(): Promise<LogRow[]> {
+    const ranges = this.options.topics.map((topic) => {
+      const own = this.position.get(topic);
+      const start = own === undefined ? 'c.log_offset' : 'greatest(c.log_offset, ?::bigint)';
+      return {
+        sql:
+          `(select e.log_offset, e.topic, e.envelope from "events" as e where e.topic = ? and e.log_offset > ` +
+          `(select ${start} from "consumer_offsets" as c where c.consumer_group = ? and c.topic = ?) order by e.log_offset limit ?)`,
+        bindings: [topic, ...(own === undefined ? [] : [own]), this.options.group, topic, this.fetchLimit],
+      };
+    });
+    const merged =
+      ranges.length === 1
+        ? ranges[0]
+        : {
+            sql: `select * from (${ranges.map((range) => range.sql).join(' union all ')}) as r order by r.log_offset limit ?`,
+            bindings: [...ranges.flatMap((range) => range.bindings), this.fetchLimit],
+          };
+    // A handful of texts per subscription (which topics have a position of this member's): each prepared once per connection.
+    return (await preparedRaw<{ rows: LogRow[] }>(this.db, merged.sql, merged.bindings)).rows;
   }
 
   /** Retries the handler until it succeeds (true) or the subscription is stopped (false). */
