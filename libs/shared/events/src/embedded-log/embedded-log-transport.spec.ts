@@ -440,7 +440,7 @@ describe('an outbox relayed into the embedded log of its own database', () => {
       const statements: string[] = [];
       db.on('query', (q: { sql: string }) => void statements.push(q.sql));
       expect(await relayOf(db).publishPending()).toBe(2);
-      expect(statements).toEqual([expect.stringMatching(/^with candidates/), expect.stringMatching(/^update "outbox" set "published_at"/)]);
+      expect(statements).toEqual([expect.stringMatching(/^with oldest as/), expect.stringMatching(/^update "outbox" set "published_at"/)]);
       await waitFor(() => received.length === 2);
       expect(received).toEqual([1, 2]);
     } finally {

@@ -15,10 +15,19 @@ export interface ClaimedEvent {
  * - A row is only claimable if no older unpublished row with the same topic and key is held by
  *   someone else; otherwise a second replica could publish a later event of an entity before the
  *   first replica publishes the earlier one. Older rows within this claim do not block it.
+ * - The scan starts at the oldest unpublished row (`oldest`), read by an ordered index scan.
+ *   Published rows keep their entries in the partial index until a vacuum; a bitmap scan (the
+ *   planner's usual pick) reads every one of them again on each pass (3 ms a pass at 9,000 of
+ *   them), while the ordered scan marks them dead once, and the scans after skip them.
+ * - The older-row check is one probe of the (topic, key, id) index per candidate: `offset 0`
+ *   keeps it a subplan. As an anti-join the planner read every unpublished row instead, once per
+ *   pass or (with a generic plan) once per candidate, so a backlog slowed its own relay.
  */
-export const CLAIMABLE_OUTBOX_ROWS = `candidates as (
+export const CLAIMABLE_OUTBOX_ROWS = `oldest as (
+       select min(id) as id from outbox where published_at is null
+     ), candidates as (
        select id, topic, key from outbox
-        where published_at is null and (claimed_until is null or claimed_until < now())
+        where published_at is null and id >= (select id from oldest) and (claimed_until is null or claimed_until < now())
         order by id
         limit ?
         for update skip locked
@@ -29,6 +38,7 @@ export const CLAIMABLE_OUTBOX_ROWS = `candidates as (
            where older.published_at is null
              and older.topic = c.topic and older.key = c.key and older.id < c.id
              and older.id not in (select id from candidates)
+          offset 0
         )
      )`;
 
