@@ -3,3 +3,4 @@ export { DEFAULT_POOL_MAX } from './database-provider';
 export { createDatabaseProvider } from './create-database-provider';
 export { migrateLatest, migrateDown, type Migration } from './migrations';
 export type { Listening, NotificationHandlers } from './notification-listener';
+export { preparedRaw } from './prepared-statement';

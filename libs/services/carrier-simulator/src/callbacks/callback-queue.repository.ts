@@ -1,3 +1,4 @@
+import { preparedRaw } from '@mp/db';
 import type { Knex } from 'knex';
 
 /**
@@ -28,14 +29,16 @@ export async function claimDueCallbacks<Row extends QueuedCallbackRow>(
   limit: number,
   leaseUntil: Date,
 ): Promise<Row[]> {
-  const result = await db.raw(
+  // The table is one of two fixed names, written into the text: one prepared statement per table.
+  const result = await preparedRaw<{ rows: unknown[] }>(
+    db,
     `with due as (
-       select event_id, next_attempt_at as due_at from ?? where sent_at is null and next_attempt_at <= ?
+       select event_id, next_attempt_at as due_at from "${table}" where sent_at is null and next_attempt_at <= ?
         order by next_attempt_at limit ? for update skip locked
      )
-     update ?? as q set next_attempt_at = ? from due where q.event_id = due.event_id
+     update "${table}" as q set next_attempt_at = ? from due where q.event_id = due.event_id
      returning q.*, due.due_at`,
-    [table, now, limit, table, leaseUntil],
+    [now, limit, leaseUntil],
   );
   const rows = result.rows as Array<Row & { due_at: Date }>;
   return rows

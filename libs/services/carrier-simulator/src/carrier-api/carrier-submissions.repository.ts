@@ -1,3 +1,4 @@
+import { preparedRaw } from '@mp/db';
 import type { Knex } from 'knex';
 import {
   ACCEPTED_OUTCOMES,
@@ -40,7 +41,8 @@ export async function fileSubmission(
 ): Promise<Filed> {
   const stored = ACCEPTED_OUTCOMES.map(() => '?').join(', ');
   const receipted = RECEIPTED_OUTCOMES.map(() => '?').join(', ');
-  const result = await db.raw<{ rows: Array<{ outcome: CarrierOutcome; inserted: string | null }> }>(
+  const result = await preparedRaw<{ rows: Array<{ outcome: CarrierOutcome; inserted: string | null }> }>(
+    db,
     `with behaviour as (
        select coalesce(max(outcome), ?) as outcome, coalesce(max(after_seconds), ?) as after_seconds
          from carrier_behaviors where account_id = ? and destination = ?

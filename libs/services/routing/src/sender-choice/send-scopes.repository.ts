@@ -1,3 +1,4 @@
+import { preparedRaw } from '@mp/db';
 import type { Knex } from 'knex';
 import type { ChannelType, SenderNumber } from '../numbers/number.rules';
 import { toNumber, type NumberRow } from '../numbers/numbers.repository';
@@ -33,7 +34,8 @@ export interface ScopeSenders {
 export async function findScopeSenders(db: Knex, scopes: readonly SendScopeKey[]): Promise<ScopeSenders[]> {
   if (scopes.length === 0) return [];
   const input = scopes.map((s, i) => ({ i, account_id: s.accountId, subaccount_id: s.subaccountId ?? null, channel: s.channel }));
-  const { rows } = (await db.raw(
+  const { rows } = (await preparedRaw(
+    db,
     `select s.i, sp.pool_id as serving_pool_id, f.*
        from jsonb_to_recordset(?::jsonb) as s(i int, account_id text, subaccount_id text, channel text)
        left join lateral (

@@ -1,4 +1,4 @@
-import { migrateLatest, type DatabaseProvider, type Listening } from '@mp/db';
+import { migrateLatest, preparedRaw, type DatabaseProvider, type Listening } from '@mp/db';
 import type { Knex } from 'knex';
 import type { EventEnvelope } from '../event-envelope';
 import type { ConsumerLag, EventsLogger, EventTransport, SubscribeOptions, Subscription } from '../event-transport';
@@ -109,7 +109,8 @@ class EmbeddedLogTransport implements EventTransport {
                                                 'types', (select json_object_agg(topic, types) from summary))::text)
              where exists (select 1 from summary)) as notified`
       : '';
-    const result = await outbox.raw<{ rows: Array<{ moved: Array<{ topic: string; n: number; types: string[] }> | null }> }>(
+    const result = await preparedRaw<{ rows: Array<{ moved: Array<{ topic: string; n: number; types: string[] }> | null }> }>(
+      outbox,
       `with ${CLAIMABLE_OUTBOX_ROWS}, moved as (
          update outbox o set published_at = now(), claimed_until = null
            from claimable

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { preparedRaw } from '@mp/db';
 import type { Knex } from 'knex';
 import type { EventEnvelope } from '../event-envelope';
 
@@ -80,7 +81,9 @@ function envelopeOf(event: OutboxEvent, now: Date): EventEnvelope {
 export async function enqueueEventIfInserted(db: Knex, insert: Knex.QueryBuilder, event: OutboxEvent, now: Date): Promise<EventEnvelope | undefined> {
   const envelope = envelopeOf(event, now);
   const { sql, bindings } = insert.toSQL();
-  const result = await db.raw<{ rows: unknown[] }>(
+  // One text per call site (its insert's columns): prepared once per connection.
+  const result = await preparedRaw<{ rows: unknown[] }>(
+    db,
     `with recorded as (${sql})
      insert into outbox (event_id, topic, key, type, envelope, created_at)
      select ?, ?, ?, ?, ?::jsonb, ? from recorded
