@@ -3,24 +3,30 @@ import type { CarrierReceipt } from './carrier-receipt.rules';
 
 /** The carrier events of each message, once per (provider, eventId). */
 
-/** Returns false when this provider's event id was stored before (a repeated callback). */
+const rowOf = (provider: string, receipt: CarrierReceipt, receivedAt: Date) => ({
+  provider,
+  event_id: receipt.eventId,
+  kind: 'receipts',
+  carrier_message_id: receipt.carrierMessageId,
+  message_id: receipt.messageId,
+  attempt: receipt.attempt,
+  status: receipt.status,
+  error_code: receipt.errorCode ?? null,
+  occurred_at: receipt.occurredAt,
+  payload: JSON.stringify(receipt.payload),
+  received_at: receivedAt,
+});
+
 /** The insert of a callback's row, skipping one already stored: returns its id only when new. */
 export function carrierEventInsert(db: Knex, provider: string, receipt: CarrierReceipt, receivedAt: Date): Knex.QueryBuilder {
+  return carrierEventsInsert(db, provider, [receipt], receivedAt);
+}
+
+/** The insert of several receipts' rows in one statement, skipping those already stored: returns the event ids of the new ones. */
+export function carrierEventsInsert(db: Knex, provider: string, receipts: readonly CarrierReceipt[], receivedAt: Date): Knex.QueryBuilder {
   return db('carrier_events')
-    .insert({
-      provider,
-      event_id: receipt.eventId,
-      kind: 'receipts',
-      carrier_message_id: receipt.carrierMessageId,
-      message_id: receipt.messageId,
-      attempt: receipt.attempt,
-      status: receipt.status,
-      error_code: receipt.errorCode ?? null,
-      occurred_at: receipt.occurredAt,
-      payload: JSON.stringify(receipt.payload),
-      received_at: receivedAt,
-    })
+    .insert(receipts.map((receipt) => rowOf(provider, receipt, receivedAt)))
     .onConflict(['provider', 'event_id'])
     .ignore()
-    .returning('id');
+    .returning(['id', 'event_id']);
 }

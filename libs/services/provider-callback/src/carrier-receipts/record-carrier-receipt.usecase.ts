@@ -1,34 +1,59 @@
 import { providerCallbackEvents, TOPICS } from '@mp/contracts';
+import { enqueueAll } from '@mp/service-host';
+import { currentTraceparent, withSpanPerItem } from '@mp/telemetry';
 import { parseJsonObject } from '../ingest/callback-body';
 import { recordOnce, type RecordOnceDeps } from '../ingest/record-once';
-import { toCarrierReceipt } from './carrier-receipt.rules';
-import { carrierEventInsert } from './carrier-events.repository';
+import { toCarrierReceipts, type CarrierReceipt } from './carrier-receipt.rules';
+import { carrierEventInsert, carrierEventsInsert } from './carrier-events.repository';
+
+/** `CarrierReceiptReceived` on `carrier.receipts`, keyed by message id (messaging applies a message's receipts in order). */
+const receiptEvent = (carrier: string, receipt: CarrierReceipt) => ({
+  // Its message's trace when the receipt names one (a batch spans many), else the callback's.
+  traceparent: receipt.traceparent,
+  topic: TOPICS.carrierReceipts,
+  key: receipt.messageId,
+  type: 'CarrierReceiptReceived',
+  payload: providerCallbackEvents.CarrierReceiptReceived.toJSON({
+    providerEventId: receipt.eventId,
+    carrier,
+    carrierMessageId: receipt.carrierMessageId,
+    messageId: receipt.messageId,
+    attempt: receipt.attempt,
+    status: receipt.status,
+    errorCode: receipt.errorCode,
+    occurredAt: receipt.occurredAt,
+  }),
+});
 
 /**
- * A verified carrier receipt: stored once per (carrier, eventId) and, only the
- * first time, announced on `carrier.receipts` keyed by message id, in the same
- * transaction, so messaging sees each receipt exactly once and never loses one.
+ * A verified receipts callback (one receipt or a batch): each receipt stored
+ * once per (carrier, eventId) and, only the first time, announced on
+ * `carrier.receipts` in the same transaction, so messaging sees each receipt
+ * exactly once and never loses one. `accepted` is true when any receipt was
+ * new; `eventId` is the first receipt's.
  */
 export async function recordCarrierReceipt(
   deps: RecordOnceDeps,
   carrier: string,
   rawBody: Buffer,
 ): Promise<{ accepted: boolean; eventId: string }> {
-  const receipt = toCarrierReceipt(parseJsonObject(rawBody));
-  const accepted = await recordOnce(deps, (trx, recordedAt) => carrierEventInsert(trx, carrier, receipt, recordedAt), {
-    topic: TOPICS.carrierReceipts,
-    key: receipt.messageId,
-    type: 'CarrierReceiptReceived',
-    payload: providerCallbackEvents.CarrierReceiptReceived.toJSON({
-      providerEventId: receipt.eventId,
-      carrier,
-      carrierMessageId: receipt.carrierMessageId,
-      messageId: receipt.messageId,
-      attempt: receipt.attempt,
-      status: receipt.status,
-      errorCode: receipt.errorCode,
-      occurredAt: receipt.occurredAt,
-    }),
+  const receipts = [...new Map(toCarrierReceipts(parseJsonObject(rawBody)).map((r) => [r.eventId, r])).values()];
+  const eventId = receipts[0].eventId;
+  // One span per receipt in its message's trace: the trace of a send runs on through a batched callback.
+  const traces = receipts.map((r) => r.traceparent ?? currentTraceparent());
+  const accepted = await withSpanPerItem('record carrier receipt', traces, {}, () =>
+    receipts.length === 1 ? recordOnce(deps, (db, recordedAt) => carrierEventInsert(db, carrier, receipts[0], recordedAt), receiptEvent(carrier, receipts[0])) : recordBatch(deps, carrier, receipts),
+  );
+  return { accepted, eventId };
+}
+
+/** Several receipts in one transaction: one insert, and the new ones' events in the batch's order (a message's receipts keep the carrier's order). */
+function recordBatch(deps: RecordOnceDeps, carrier: string, receipts: CarrierReceipt[]): Promise<boolean> {
+  return deps.db.transaction(async (trx) => {
+    const inserted: Array<{ event_id: string }> = await carrierEventsInsert(trx, carrier, receipts, deps.clock.now());
+    const fresh = new Set(inserted.map((row) => row.event_id));
+    const events = receipts.filter((r) => fresh.has(r.eventId)).map((r) => receiptEvent(carrier, r));
+    if (events.length > 0) await enqueueAll(deps.outbox, trx, events);
+    return events.length > 0;
   });
-  return { accepted, eventId: receipt.eventId };
 }

@@ -29,6 +29,11 @@ export class CallbackFieldErrors {
     (this.errors[field] ??= []).push(message);
   }
 
+  /** How many problems were added so far. */
+  get count(): number {
+    return Object.values(this.errors).reduce((sum, messages) => sum + messages.length, 0);
+  }
+
   throwIfAny(): void {
     if (Object.keys(this.errors).length === 0) return;
     throw new DomainError('INVALID_INPUT', `The ${this.what} is invalid: ${Object.values(this.errors).flat().join(' ')}`, { errors: this.errors });

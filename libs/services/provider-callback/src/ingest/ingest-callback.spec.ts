@@ -54,6 +54,37 @@ describe('IngestCallback: carrier receipts', () => {
     expect((await carrierEvents()).filter((r) => r.event_id === eventId)).toHaveLength(1);
   });
 
+  it('stores a batch of receipts in one go and publishes each new one once, in the batch order', async () => {
+    const items = [0, 1, 2].map(() => JSON.parse(receipt().toString()) as { eventId: string; reference: string });
+    const published = h.published.length;
+    const first = Buffer.from(JSON.stringify({ receipts: items.slice(0, 2) }));
+    await expect(ingest(first, sign('sandbox-sim-secret', first))).resolves.toEqual({ accepted: true, eventId: items[0].eventId });
+    // A batch that repeats one receipt (a carrier's retry grouped differently) and carries one twice: each stored and announced once.
+    const second = Buffer.from(JSON.stringify({ receipts: [items[1], items[2], items[2]] }));
+    await expect(ingest(second, sign('sandbox-sim-secret', second))).resolves.toEqual({ accepted: true, eventId: items[1].eventId });
+    await expect(ingest(second, sign('sandbox-sim-secret', second))).resolves.toEqual({ accepted: false, eventId: items[1].eventId });
+    const sentinel = receipt();
+    await ingest(sentinel, sign('sandbox-sim-secret', sentinel));
+    await h.waitForPublished(published + 4);
+    const events = h.published.slice(published);
+    expect(events.map((e) => (e.payload as { providerEventId: string }).providerEventId)).toEqual([...items.map((i) => i.eventId), JSON.parse(sentinel.toString()).eventId]);
+    expect(events[2]).toMatchObject({ topic: TOPICS.carrierReceipts, key: items[2].reference.split(':')[0], type: 'CarrierReceiptReceived' });
+    const stored = await carrierEvents();
+    expect(items.map((i) => stored.filter((r) => r.event_id === i.eventId).length)).toEqual([1, 1, 1]);
+  });
+
+  it('refuses a batch with one bad receipt as INVALID_INPUT and stores none of it', async () => {
+    const good = JSON.parse(receipt().toString()) as { eventId: string };
+    const raw = Buffer.from(JSON.stringify({ receipts: [good, { ...good, eventId: randomUUID(), status: 'read' }] }));
+    const before = (await carrierEvents()).length;
+    const published = h.published.length;
+    await expect(ingest(raw, sign('sandbox-sim-secret', raw))).rejects.toMatchObject({ code: 'INVALID_INPUT', status: 400, detail: expect.stringContaining('receipts[1].status') });
+    const tooMany = Buffer.from(JSON.stringify({ receipts: Array.from({ length: 101 }, () => JSON.parse(receipt().toString())) }));
+    await expect(ingest(tooMany, sign('sandbox-sim-secret', tooMany))).rejects.toMatchObject({ code: 'INVALID_INPUT', detail: expect.stringContaining('1 to 100') });
+    expect(await carrierEvents()).toHaveLength(before);
+    expect(h.published).toHaveLength(published);
+  });
+
   it('refuses a wrong or missing signature with UNAUTHORIZED and stores nothing', async () => {
     const raw = receipt();
     const before = (await carrierEvents()).length;
