@@ -7,6 +7,7 @@ import { CALLBACK_TIMEOUT_MS, callbackUrl, postSignedCallback, type CallbackRout
 import { claimDueCallbacks, markCallbackFailed, markCallbacksSent, type CallbackTable, type QueuedCallbackRow } from './callback-queue.repository';
 import { retryDelaySeconds } from './callback-retry.rules';
 
+/** Callbacks claimed per pass when the queue posts them one by one. */
 const BATCH_SIZE = 25;
 // Longer than a post can take, so a claimed callback is not claimed twice while in flight.
 const LEASE_MS = CALLBACK_TIMEOUT_MS * 12;
@@ -17,10 +18,16 @@ export interface CallbackQueue<Row extends QueuedCallbackRow> {
   name: string;
   table: CallbackTable;
   route: CallbackRoute;
-  /** The JSON payload, built from the stored row alone, so every retry carries identical bytes (and signature). */
+  /** The JSON payload, built from the stored row alone, so every retry carries the same callback (a posted one alone: identical bytes). */
   payload(row: Row): Record<string, unknown>;
   /** The trace the callback continues (a receipt: its submission's), if the row keeps one. */
   traceparent?(row: Row): string | undefined;
+  /**
+   * When set, a pass's due callbacks go in one POST of at most `size`, its body
+   * built from their payloads (receipts posted in batches, as Bandwidth posts
+   * delivery reports): accepted together, or retried each with its backoff.
+   */
+  batch?: { size: number; body(payloads: Array<Record<string, unknown>>): Record<string, unknown> };
 }
 
 /** Posts a queue's due callbacks to the platform, signed; failures are retried with backoff, never dropped. */
@@ -48,31 +55,39 @@ export class PostCallbacksJob<Row extends QueuedCallbackRow> implements DueJob {
       return 0;
     }
     const now = this.clock.now();
-    const claimed = await claimDueCallbacks<Row>(this.db, this.queue.table, now, BATCH_SIZE, new Date(now.getTime() + LEASE_MS));
+    const batch = this.queue.batch;
+    const claimed = await claimDueCallbacks<Row>(this.db, this.queue.table, now, batch?.size ?? BATCH_SIZE, new Date(now.getTime() + LEASE_MS));
+    if (claimed.length === 0) return 0;
     const url = callbackUrl(base, this.queue.route);
-    const sent = (await Promise.all(claimed.map((row) => this.deliver(url, row)))).flatMap((ok, i) => (ok ? [claimed[i].event_id] : []));
+    const posts = batch ? [claimed] : claimed.map((row) => [row]);
+    const bodyOf = (rows: Row[]) => (batch ? batch.body(rows.map((row) => this.queue.payload(row))) : this.queue.payload(rows[0]));
+    const accepted = await Promise.all(posts.map((rows) => this.deliver(url, rows, bodyOf(rows))));
+    const sent = posts.flatMap((rows, i) => (accepted[i] ? rows.map((row) => row.event_id) : []));
     await markCallbacksSent(this.db, this.queue.table, sent, this.clock.now());
     return claimed.length;
   }
 
-  /** Posts one callback: true when the platform accepted it (the pass records those together), else its retry is scheduled. */
-  private async deliver(url: string, row: Row): Promise<boolean> {
-    const attempts = row.attempts + 1;
-    const body = Buffer.from(JSON.stringify(this.queue.payload(row)), 'utf8');
-    const outcome = await withSpan(`POST ${this.queue.route} callback`, { traceparent: this.queue.traceparent?.(row), kind: SpanKind.CLIENT }, () =>
+  /** Posts one body for `rows`: true when the platform accepted it (the pass records those together), else each row's retry is scheduled. */
+  private async deliver(url: string, rows: Row[], payload: Record<string, unknown>): Promise<boolean> {
+    const body = Buffer.from(JSON.stringify(payload), 'utf8');
+    // A batch continues its first callback's trace (one POST carries one traceparent).
+    const outcome = await withSpan(`POST ${this.queue.route} callback`, { traceparent: this.queue.traceparent?.(rows[0]), kind: SpanKind.CLIENT }, () =>
       postSignedCallback(url, this.config.CALLBACK_SECRET_SIM, body, currentTraceparent()),
     );
-    const now = this.clock.now();
     if (outcome.ok) return true;
-    const delay = retryDelaySeconds(attempts);
-    this.logger.warn('callback not accepted; will retry', {
-      route: this.queue.route,
-      eventId: row.event_id,
-      attempts,
-      retryInSeconds: delay,
-      error: outcome.error,
-    });
-    await markCallbackFailed(this.db, this.queue.table, row.event_id, attempts, new Date(now.getTime() + delay * 1000), outcome.error);
+    const now = this.clock.now();
+    for (const row of rows) {
+      const attempts = row.attempts + 1;
+      const delay = retryDelaySeconds(attempts);
+      this.logger.warn('callback not accepted; will retry', {
+        route: this.queue.route,
+        eventId: row.event_id,
+        attempts,
+        retryInSeconds: delay,
+        error: outcome.error,
+      });
+      await markCallbackFailed(this.db, this.queue.table, row.event_id, attempts, new Date(now.getTime() + delay * 1000), outcome.error);
+    }
     return false;
   }
 }

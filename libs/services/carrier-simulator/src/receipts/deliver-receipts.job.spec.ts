@@ -9,7 +9,7 @@ const submit = (to: string, accountId = 'acc-r') =>
   submitToCarrier(setup.sim.endpoints.httpUrl, { reference: `rcpt-msg-${++n}:1`, accountId, channel: 'Sms', from: '+15550000001', to, body: 'Hi' });
 
 describe('receipt delivery job', () => {
-  it('posts a signed receipt once it is due, and only once', async () => {
+  it('posts a signed receipt once it is due, and only once, as a batch of one', async () => {
     const submitted = await submit('+15551110001');
     expect(await setup.sim.runDue()).toBe(0); // due one second after submission
     setup.sim.clock.advance(1);
@@ -19,15 +19,45 @@ describe('receipt delivery job', () => {
     expect(post.path).toBe('/v1/webhooks/carriers/sim/receipts');
     expect(post.signature).toBe(createHmac('sha256', 'sandbox-sim-secret').update(post.raw).digest('hex'));
     expect(post.body).toEqual({
-      eventId: expect.any(String),
-      carrierMessageId: submitted.body.carrierMessageId,
-      reference: `rcpt-msg-${n}:1`,
-      status: 'delivered',
-      occurredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+      receipts: [
+        {
+          eventId: expect.any(String),
+          carrierMessageId: submitted.body.carrierMessageId,
+          reference: `rcpt-msg-${n}:1`,
+          status: 'delivered',
+          occurredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+        },
+      ],
     });
     setup.sim.clock.advance(600);
     expect(await setup.sim.runDue()).toBe(0);
     expect(setup.receiver.received).toHaveLength(1);
+  });
+
+  it('posts the receipts due together in one signed callback, oldest first, and each only once', async () => {
+    const first = await submit('+15551110011');
+    setup.sim.clock.advance(0.5);
+    const second = await submit('+15551110012');
+    const third = await submit('+15551110013');
+    setup.sim.clock.advance(1);
+    expect(await setup.sim.runDue()).toBe(3);
+    expect(setup.receiver.received).toHaveLength(1);
+    const [post] = setup.receiver.received;
+    expect(post.signature).toBe(createHmac('sha256', 'sandbox-sim-secret').update(post.raw).digest('hex'));
+    const receipts = post.body.receipts as Array<Record<string, unknown>>;
+    expect(receipts.map((r) => r.carrierMessageId)).toEqual([first, second, third].map((s) => s.body.carrierMessageId));
+    expect(new Set(receipts.map((r) => r.eventId)).size).toBe(3);
+    setup.sim.clock.advance(600);
+    expect(await setup.sim.runDue()).toBe(0);
+    expect(setup.receiver.received).toHaveLength(1);
+  });
+
+  it('posts at most 100 receipts in one callback', async () => {
+    await Promise.all(Array.from({ length: 101 }, (_, i) => submit(`+1555222${String(i).padStart(4, '0')}`)));
+    setup.sim.clock.advance(1);
+    expect(await setup.sim.runDue()).toBe(100); // one pass, one post
+    expect(await setup.sim.runDue()).toBe(1);
+    expect(setup.receiver.received.map((post) => (post.body.receipts as unknown[]).length)).toEqual([100, 1]);
   });
 
   it('looks for due callbacks with one statement per queue and no transaction', async () => {
@@ -49,7 +79,7 @@ describe('receipt delivery job', () => {
     await submit('+15551110002');
     setup.sim.clock.advance(5);
     await setup.sim.runDue();
-    expect(setup.receiver.received.map((r) => r.body)).toEqual([expect.objectContaining({ status: 'undelivered', errorCode: '30003' })]);
+    expect(setup.receiver.received.map((r) => r.body)).toEqual([{ receipts: [expect.objectContaining({ status: 'undelivered', errorCode: '30003' })] }]);
   });
 
   it('retries a receipt that got a 500 with backoff, and delivers it once', async () => {
@@ -67,9 +97,9 @@ describe('receipt delivery job', () => {
     setup.sim.clock.advance(600);
     expect(await setup.sim.runDue()).toBe(0);
     expect(setup.receiver.received).toHaveLength(3);
-    const ids = new Set(setup.receiver.received.map((r) => r.body.eventId));
+    const ids = new Set(setup.receiver.received.flatMap((r) => (r.body.receipts as Array<{ eventId: string }>).map((receipt) => receipt.eventId)));
     expect(ids.size).toBe(1);
-    // Every retry carries the same bytes, so the same signature.
+    // Every retry of a receipt posted alone carries the same bytes, so the same signature.
     expect(new Set(setup.receiver.received.map((r) => r.raw.toString('utf8'))).size).toBe(1);
     const [row] = await setup.sim.db('carrier_receipts').where({ event_id: [...ids][0] as string });
     expect(row).toMatchObject({ attempts: 3, last_error: null });
