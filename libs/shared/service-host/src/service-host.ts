@@ -94,9 +94,10 @@ export class ServiceHost<C> {
     const outbox: OutboxWriter = {
       enqueue: async (trx, event) => (await enqueueAll(trx, [event]))[0],
       enqueueAll,
-      async enqueueWithin(trx, events, write) {
+      async enqueueWithin(db, events, write) {
         const written = await write(outboxInsertOf(traced(events), clock.now()).statement);
-        kickAfterCommit(trx);
+        if (db.isTransaction) kickAfterCommit(db as Knex.Transaction);
+        else relay.kick(); // a statement of its own: it has committed
         return written;
       },
       async enqueueIfInserted(db, insert, event) {

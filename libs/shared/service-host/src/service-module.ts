@@ -23,10 +23,11 @@ export interface OutboxWriter {
    */
   enqueueIfInserted?(db: Knex, insert: Knex.QueryBuilder, event: OutboxEvent): Promise<EventEnvelope | undefined>;
   /**
-   * `write` stores the caller's rows in `trx` with one statement that also runs the outbox insert
-   * it is given (as a CTE): a change and its events in one round trip, published after commit.
+   * `write` stores the caller's rows in `db` with one statement that also runs the outbox insert
+   * it is given (as a CTE): a change and its events in one round trip, published after commit
+   * (`db` a transaction) or once the statement has run (`db` the database: it commits alone).
    */
-  enqueueWithin?<T>(trx: Knex.Transaction, events: OutboxEvent[], write: (outboxInsert: SqlStatement | undefined) => Promise<T>): Promise<T>;
+  enqueueWithin?<T>(db: Knex, events: OutboxEvent[], write: (outboxInsert: SqlStatement | undefined) => Promise<T>): Promise<T>;
 }
 
 /**

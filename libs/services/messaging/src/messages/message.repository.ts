@@ -17,25 +17,46 @@ import type {
  */
 
 /**
+ * Counters a write must move, as CTEs each returning one row per thing it counted (quota
+ * windows): unless together they return `rows` rows, the whole statement fails and stores nothing.
+ */
+export interface RequiredCounts {
+  statements: SqlStatement[];
+  rows: number;
+}
+
+/**
  * New messages with their first audit entry each and, when given, another insert (their events'
- * outbox rows) in one statement: answers the stored rows in the order given.
+ * outbox rows) and the counts they need, in one statement: answers the stored rows in the order given.
  */
 export async function insertMessagesWithAudits(
   q: Knex,
   rows: MessageRow[],
   entries: NewAuditEntry[],
   alongside?: SqlStatement,
+  counts?: RequiredCounts,
 ): Promise<{ messages: MessageRow[]; audits: AuditRow[] }> {
   if (rows.length === 0) return { messages: [], audits: [] };
   const messages = q('messages').insert(rows.map(storableMessage)).returning('*').toSQL();
   const audits = q('message_audit').insert(entries).returning(['id', 'message_id']).toSQL();
+  const counters = counts?.statements ?? [];
+  const counterCtes = counters.map((c, i) => `, counted_${i} as (${c.sql})`).join('');
+  // A count short of `rows` divides by zero, which fails the statement: nothing it wrote stays (one
+  // statement is atomic), and the caller learns why by writing again in a transaction.
+  const countCheck = counters.length > 0 ? `, 1 / ((${counters.map((_, i) => `(select count(*) from counted_${i})`).join(' + ')}) = ?)::int as counted` : '';
   // Sibling inserts of one statement: the audit rows' foreign key is checked at its end, messages in.
-  const result = await q.raw<{ rows: Array<MessageRow & { audit_id: string }> }>(
-    `with m as (${messages.sql}), a as (${audits.sql})${alongside ? `, alongside as (${alongside.sql})` : ''}
-     select m.*, a.id as audit_id from m join a on a.message_id = m.id`,
-    [...messages.bindings, ...audits.bindings, ...(alongside?.bindings ?? [])] as Knex.RawBinding[],
+  const result = await q.raw<{ rows: Array<MessageRow & { audit_id: string; counted?: number }> }>(
+    `with m as (${messages.sql}), a as (${audits.sql})${alongside ? `, alongside as (${alongside.sql})` : ''}${counterCtes}
+     select m.*, a.id as audit_id${countCheck} from m join a on a.message_id = m.id`,
+    [
+      ...messages.bindings,
+      ...audits.bindings,
+      ...(alongside?.bindings ?? []),
+      ...counters.flatMap((c) => c.bindings),
+      ...(counters.length > 0 ? [counts!.rows] : []),
+    ] as Knex.RawBinding[],
   );
-  const stored = new Map(result.rows.map(({ audit_id, ...message }) => [message.id, { message: message as MessageRow, auditId: audit_id }]));
+  const stored = new Map(result.rows.map(({ audit_id, counted: _counted, ...message }) => [message.id, { message: message as MessageRow, auditId: audit_id }]));
   return {
     messages: rows.map((row) => stored.get(row.id)!.message),
     audits: entries.map((entry) => ({ ...entry, id: stored.get(entry.message_id)!.auditId })),

@@ -1,3 +1,4 @@
+import type { SqlStatement } from '@mp/events';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
 import { periodEnd, periodStart, QUOTA_PERIODS, secondsUntilReset, type QuotaPeriod } from './quota-periods';
@@ -31,6 +32,9 @@ export type QuotaUsage = Record<QuotaPeriod, QuotaWindow>;
  * so a send refused for any later reason gives its count back on rollback.
  */
 export class QuotaLedger {
+  /** Rows a count statement returns when every window counted. */
+  readonly windowsPerCount = QUOTA_PERIODS.length;
+
   /**
    * Counts `count` sends (one by default) in every window, or throws 429
    * QUOTA_EXCEEDED. The increment is conditional on the row itself
@@ -74,21 +78,38 @@ export class QuotaLedger {
   }
 
   /**
+   * The count of `count` sends in every window as a statement (an upsert returning one row per
+   * window that counted) for another statement to hold as a CTE: the sends count only if it
+   * returns a row for every window. Undefined when some window is too small for all of them.
+   */
+  countStatement(scope: string, limits: QuotaLimits, now: Date, count = 1): SqlStatement | undefined {
+    const statement = this.incrementStatement(scope, limits, now, count);
+    return statement && statement.windows === QUOTA_PERIODS.length ? statement : undefined;
+  }
+
+  /**
    * One statement for every window: each row counts up only while under its own limit, so the
    * windows it returns are the ones that counted this send.
    */
   private async increment(trx: Knex.Transaction, scope: string, limits: QuotaLimits, now: Date, count: number): Promise<Set<QuotaPeriod>> {
+    const statement = this.incrementStatement(scope, limits, now, count);
+    if (!statement) return new Set();
+    const result = await trx.raw(statement.sql, statement.bindings as Knex.RawBinding[]);
+    return new Set((result.rows as Array<{ period: QuotaPeriod }>).map((row) => row.period));
+  }
+
+  private incrementStatement(scope: string, limits: QuotaLimits, now: Date, count: number): (SqlStatement & { windows: number }) | undefined {
     // A fresh row starts at `count`, unchecked: a window too small for all of them never counts.
     const open = QUOTA_PERIODS.filter((p) => limits[p] === null || limits[p]! >= count);
-    if (open.length === 0) return new Set();
+    if (open.length === 0) return undefined;
     const limitOf = (p: QuotaPeriod) => limits[p] ?? Number.MAX_SAFE_INTEGER;
-    const result = await trx.raw(
-      `insert into ${TABLE} (scope, period, period_start, used) values ${open.map(() => '(?, ?, ?, ?::bigint)').join(', ')}
+    return {
+      sql: `insert into ${TABLE} (scope, period, period_start, used) values ${open.map(() => '(?, ?, ?, ?::bigint)').join(', ')}
        on conflict (scope, period, period_start) do update set used = ${TABLE}.used + excluded.used
         where ${TABLE}.used + excluded.used <= case ${TABLE}.period ${open.map(() => 'when ? then ?::bigint').join(' ')} end
        returning period`,
-      [...open.flatMap((p) => [scope, p, periodStart(p, now), count]), ...open.flatMap((p) => [p, limitOf(p)])],
-    );
-    return new Set((result.rows as Array<{ period: QuotaPeriod }>).map((row) => row.period));
+      bindings: [...open.flatMap((p) => [scope, p, periodStart(p, now), count]), ...open.flatMap((p) => [p, limitOf(p)])],
+      windows: open.length,
+    };
   }
 }

@@ -1,4 +1,4 @@
-import type { OutboxEvent } from '@mp/events';
+import type { OutboxEvent, SqlStatement } from '@mp/events';
 import { writeWithEvents, type OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
 import { claimKey } from '../idempotency/idempotency.repository';
@@ -24,7 +24,7 @@ export interface StoredAcceptance {
   audit: AuditRow;
 }
 
-/** The most sends written in one transaction. */
+/** The most sends written in one statement (or transaction). */
 export const MAX_ACCEPTANCES_PER_WRITE = 64;
 
 interface Waiting {
@@ -35,14 +35,16 @@ interface Waiting {
 
 /**
  * Stores accepted sends with group commit: sends that arrive while a write is
- * under way wait for it and are written together in the next transaction, so
- * under load a transaction's fixed statements (BEGIN, the inserts, the quota
- * count, COMMIT) are shared by many sends, and a lone send is written at
- * once. Nothing changes for a send's answer: a batch that fails for any
- * reason (a quota too small for all of it, a constraint) is written again one
- * send per transaction, so each send gets exactly the answer it would have
- * had alone, and the quota stays exact. A send with an Idempotency-Key is
- * always written alone: its key claim waits on racing claims of the same key.
+ * under way wait for it and are written together in the next one, and a lone
+ * send is written at once. A write is one statement when the outbox writer can
+ * take the events into it: the messages, their audit entries, their events and
+ * the quota count together, committing alone (no BEGIN and COMMIT round trips,
+ * the quota rows locked only while it runs). Nothing changes for a send's
+ * answer: a write that fails for any reason (a quota too small for all of it,
+ * a constraint) is written again one send per transaction, so each send gets
+ * exactly the answer it would have had alone, and the quota stays exact. A
+ * send with an Idempotency-Key is always written alone in a transaction: its
+ * key claim waits on racing claims of the same key.
  */
 export class AcceptanceWriter {
   private waiting: Waiting[] = [];
@@ -79,20 +81,36 @@ export class AcceptanceWriter {
   }
 
   private async writeBatch(batch: Waiting[]): Promise<void> {
-    if (batch.length === 1) {
-      const [only] = batch;
-      await this.writeAlone(only.acceptance).then(only.resolve, only.reject);
-      return;
-    }
     let stored: StoredAcceptance[];
     try {
-      stored = await this.db.transaction((trx) => this.store(trx, batch.map((w) => w.acceptance)));
+      stored = await this.storeTogether(batch.map((w) => w.acceptance));
     } catch {
       // Each send alone, for its own answer (one refused by its quota, the others stored).
       await Promise.all(batch.map((w) => this.writeAlone(w.acceptance).then(w.resolve, w.reject)));
       return;
     }
     batch.forEach((w, i) => w.resolve(stored[i]));
+  }
+
+  /** One statement when the outbox writer and the quota windows allow it, else one transaction. */
+  private storeTogether(acceptances: Acceptance[]): Promise<StoredAcceptance[]> {
+    const groups = byQuotaWindow(acceptances);
+    const counts = groups.map((g) => this.quota.countStatement(g.scope, g.limits, g.now, g.count));
+    if (!this.outbox.enqueueWithin || counts.some((c) => c === undefined)) return this.db.transaction((trx) => this.store(trx, acceptances));
+    return this.outbox.enqueueWithin(
+      this.db,
+      acceptances.map((a) => a.event),
+      async (outboxInsert) => {
+        const { messages, audits } = await insertMessagesWithAudits(
+          this.db,
+          acceptances.map((a) => a.row),
+          acceptances.map((a) => a.audit),
+          outboxInsert,
+          { statements: counts as SqlStatement[], rows: groups.length * this.quota.windowsPerCount },
+        );
+        return acceptances.map((a, i) => ({ message: messages[i], audit: audits[i] }));
+      },
+    );
   }
 
   private writeAlone(acceptance: Acceptance): Promise<StoredAcceptance | undefined> {
