@@ -60,6 +60,8 @@ describe.each(outboxWriters)(`AcceptanceWriter on ${databaseUrl ? 'PostgreSQL' :
     messages: Number((await db('messages').where({ account_id: accountId }).count({ n: '*' }))[0].n),
     audits: Number((await db('message_audit').join('messages', 'messages.id', 'message_audit.message_id').where({ account_id: accountId }).count({ n: '*' }))[0].n),
   });
+  const quotaUsed = async (accountId: string) =>
+    (await db('quota_usage').where({ scope: quotaScope(accountId, null) }).orderBy('period')).map((r: { period: string; used: string | number }) => [r.period, Number(r.used)]);
   const eventKeys = async (ids: string[]) => new Set((await db('outbox').whereIn('key', ids).select('key')).map((e: { key: string }) => e.key));
 
   it('stores a lone send, its audit entry and its event with the quota in one statement (one transaction without it)', async () => {
@@ -76,8 +78,7 @@ describe.each(outboxWriters)(`AcceptanceWriter on ${databaseUrl ? 'PostgreSQL' :
     expect([...(await eventKeys([send.row.id]))]).toEqual([send.row.id]);
     // All in one statement that commits alone when the writer takes the events into it; else BEGIN, the inserts, the events, the quota, COMMIT.
     expect(written).toHaveLength(outbox.enqueueWithin ? 1 : 5);
-    const used = await db('quota_usage').where({ scope: quotaScope(accountId, null) }).orderBy('period');
-    expect(used.map((r: { period: string; used: string | number }) => [r.period, Number(r.used)])).toEqual([
+    expect(await quotaUsed(accountId)).toEqual([
       ['day', 1],
       ['month', 1],
     ]);
@@ -91,8 +92,7 @@ describe.each(outboxWriters)(`AcceptanceWriter on ${databaseUrl ? 'PostgreSQL' :
     await expect(writer.write(refused)).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED', extensions: { dailyRemaining: 0, monthlyRemaining: 999 } });
     expect(await stored(accountId)).toEqual({ messages: 1, audits: 1 });
     expect((await eventKeys([refused.row.id])).size).toBe(0);
-    const used = await db('quota_usage').where({ scope: quotaScope(accountId, null) }).orderBy('period');
-    expect(used.map((r: { period: string; used: string | number }) => [r.period, Number(r.used)])).toEqual([
+    expect(await quotaUsed(accountId)).toEqual([
       ['day', 1],
       ['month', 1],
     ]);
@@ -133,8 +133,7 @@ describe.each(outboxWriters)(`AcceptanceWriter on ${databaseUrl ? 'PostgreSQL' :
     expect(counts.messages).toBe(10);
     expect(counts.audits).toBe(10);
     expect((await eventKeys(sends.map((a) => a.row.id))).size).toBe(10);
-    const used = await db('quota_usage').where({ scope: quotaScope(accountId, null) }).orderBy('period');
-    expect(used.map((r: { period: string; used: string | number }) => [r.period, Number(r.used)])).toEqual([
+    expect(await quotaUsed(accountId)).toEqual([
       ['day', 10],
       ['month', 10],
     ]);
