@@ -1,4 +1,4 @@
-import { context, propagation, trace, type Context, type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { context, defaultTextMapGetter, isSpanContextValid, propagation, ROOT_CONTEXT, trace, type Context, type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
@@ -113,6 +113,15 @@ export function currentTraceparent(): string | undefined {
 export function currentTraceId(): string {
   const id = trace.getSpan(context.active())?.spanContext().traceId;
   return id && id !== '00000000000000000000000000000000' ? id : randomBytes(16).toString('hex');
+}
+
+const w3cTraceContext = new W3CTraceContextPropagator();
+
+/** True for a W3C `traceparent` that would be continued, read as the header propagator reads one (a value in a body, not a header). */
+export function isValidTraceparent(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const spanContext = trace.getSpanContext(w3cTraceContext.extract(ROOT_CONTEXT, { traceparent: value }, defaultTextMapGetter));
+  return spanContext !== undefined && isSpanContextValid(spanContext);
 }
 
 export function traceIdOf(traceparent: string | undefined): string | undefined {

@@ -1,3 +1,4 @@
+import { isValidTraceparent } from '@mp/telemetry';
 import { CallbackFieldErrors, isoDateTime, isRequiredText, MAX_ID_LENGTH } from '../ingest/callback-fields';
 
 /** A carrier's delivery receipt (service-contracts "Receipts"), checked and with its reference split. */
@@ -19,8 +20,6 @@ export interface CarrierReceipt {
 const MAX_ERROR_CODE_LENGTH = 64;
 /** The most receipts one batched callback may carry (the simulated carrier posts at most this many at a time). */
 export const MAX_RECEIPTS_PER_CALLBACK = 100;
-// W3C trace context, version 00 form: an invalid one is ignored (a new trace), as a traceparent header would be.
-const TRACEPARENT = /^[0-9a-f]{2}-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
 // `<messageId>:<attempt>`: the message id may itself hold colons, the attempt is the last part.
 const REFERENCE = /^(.+):([1-9][0-9]{0,8})$/;
 
@@ -84,7 +83,8 @@ function checkReceipt(body: Record<string, unknown>, errors: CallbackFieldErrors
     status: body.status as CarrierReceipt['status'],
     errorCode: errorCode as string | undefined,
     occurredAt: occurredAt!.toISOString(),
-    ...(typeof body.traceparent === 'string' && TRACEPARENT.test(body.traceparent) ? { traceparent: body.traceparent } : {}),
+    // An invalid one is ignored (a new trace), as a traceparent header would be.
+    ...(isValidTraceparent(body.traceparent) ? { traceparent: body.traceparent } : {}),
     payload: body,
   };
 }
