@@ -19,6 +19,18 @@ module.exports = [
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Build tools stay out of what runs: tsoa's package loads the TypeScript compiler on import
+      // (decorators come from @tsoa/runtime), and tsx is a dev dependency.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'tsoa', message: "Import decorators from '@tsoa/runtime': 'tsoa' loads the TypeScript compiler at run time." },
+            { name: 'tsx', message: 'tsx is a development tool, not a runtime dependency.' },
+          ],
+          patterns: [{ group: ['tsx/*'], message: 'tsx is a development tool, not a runtime dependency.' }],
+        },
+      ],
       '@nx/enforce-module-boundaries': [
         'error',
         {

@@ -30,8 +30,8 @@ for app in "${apps[@]}"; do
   [ -f "$entry" ] || { echo "build-apps: $entry not found (unknown app '$app')" >&2; exit 1; }
   node_modules/.bin/esbuild "$entry" \
     --bundle --platform=node --format=cjs \
-    `# The oldest Node the repository supports (package.json engines), so the same output runs in CI and in the image.` \
-    --target=node20 \
+    `# The Node line of package.json engines, CI and the image.` \
+    --target=node26 \
     --tsconfig=tsconfig.json \
     --sourcemap --sources-content=false \
     --log-level=warning \

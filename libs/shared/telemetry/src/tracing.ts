@@ -25,10 +25,10 @@ export function initTelemetry(options: { exporter?: TracesExporter; serviceName?
     exporting = startTraceExport(options.exporter, options.serviceName);
     return;
   }
-  new BasicTracerProvider().register({
-    contextManager: new AsyncLocalStorageContextManager().enable(),
-    propagator: new W3CTraceContextPropagator(),
-  });
+  // SDK 2.x dropped provider.register(): the globals are set through the API.
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(new BasicTracerProvider());
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Body, Get, NoSecurity, OperationId, Post, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Get, NoSecurity, OperationId, Post, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import { orNull } from '../common/nullable';

@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Get, OperationId, Query, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Get, OperationId, Query, Request, Response, Route, Security, Tags } from '@tsoa/runtime';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { Cursor, QueryText, ResourceId, Timestamp } from '../common/parameters';

@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Get, OperationId, Path, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Get, OperationId, Path, Request, Response, Route, Security, Tags } from '@tsoa/runtime';
 import { principalOf } from '../app/request-context';
 import { toCarrierEvent } from '../billing/billing.mapper';
 import type { CarrierEventListResource } from '../billing/billing.models';

@@ -1,4 +1,4 @@
-import { Controller } from 'tsoa';
+import { Controller } from '@tsoa/runtime';
 import type { GatewayDeps } from '../app/gateway-deps';
 
 /** Controllers are built per request by the IoC factory with the app's deps. */

@@ -1,6 +1,6 @@
 import { DomainError } from '@mp/problems';
 import type { Request as ExRequest } from 'express';
-import { Body, Get, Header, OperationId, Path, Post, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Get, Header, OperationId, Path, Post, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { ResourceId } from '../common/parameters';

@@ -1,5 +1,5 @@
 import type { Request as ExRequest, Response as ExResponse } from 'express';
-import { Get, Hidden, NoSecurity, Request, Route } from 'tsoa';
+import { Get, Hidden, NoSecurity, Request, Route } from '@tsoa/runtime';
 import { GatewayController } from '../common/gateway-controller';
 import { publicOpenApi } from './openapi-document';
 

@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Hidden, NoSecurity, Path, Post, Request, Route } from 'tsoa';
+import { Hidden, NoSecurity, Path, Post, Request, Route } from '@tsoa/runtime';
 import { GatewayController } from '../common/gateway-controller';
 
 export interface CallbackReceived {

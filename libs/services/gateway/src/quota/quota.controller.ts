@@ -1,6 +1,6 @@
 import type { messagingV1 } from '@mp/contracts';
 import type { Request as ExRequest } from 'express';
-import { Get, OperationId, Path, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Get, OperationId, Path, Request, Response, Route, Security, Tags } from '@tsoa/runtime';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import { orNull } from '../common/nullable';

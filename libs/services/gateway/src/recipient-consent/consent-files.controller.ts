@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Request as ExRequest } from 'express';
-import { Get, OperationId, Path, Post, Produces, Query, Request, Response, Route, Security, SuccessResponse, Tags, UploadedFile } from 'tsoa';
+import { Get, OperationId, Path, Post, Produces, Query, Request, Response, Route, Security, SuccessResponse, Tags, UploadedFile } from '@tsoa/runtime';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { QueryText, ResourceId } from '../common/parameters';

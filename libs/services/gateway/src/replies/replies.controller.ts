@@ -1,5 +1,5 @@
 import type { Request as ExRequest } from 'express';
-import { Get, OperationId, Path, Query, Request, Response, Route, Security, Tags } from 'tsoa';
+import { Get, OperationId, Path, Query, Request, Response, Route, Security, Tags } from '@tsoa/runtime';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import type { Cursor, QueryInteger, ResourceId, Timestamp } from '../common/parameters';

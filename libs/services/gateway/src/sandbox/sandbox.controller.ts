@@ -1,6 +1,6 @@
 import { DomainError, echo } from '@mp/problems';
 import type { Request as ExRequest } from 'express';
-import { Body, Get, NoSecurity, OperationId, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Get, NoSecurity, OperationId, Path, Post, Put, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { principalOf } from '../app/request-context';
 import { orNull } from '../common/nullable';
 import { GatewayController } from '../common/gateway-controller';

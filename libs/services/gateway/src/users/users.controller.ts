@@ -1,6 +1,6 @@
 import type { identityV1 } from '@mp/contracts';
 import type { Request as ExRequest } from 'express';
-import { Body, Get, NoSecurity, OperationId, Path, Post, Put, Request, Response, Route, Security, SuccessResponse, Tags } from 'tsoa';
+import { Body, Get, NoSecurity, OperationId, Path, Post, Put, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { principalOf } from '../app/request-context';
 import type { CurrentUser, TokenResponse } from '../auth-routes/auth.models';
 import { GatewayController } from '../common/gateway-controller';
