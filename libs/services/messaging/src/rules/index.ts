@@ -1,6 +1,4 @@
 export { calculateSegments, type SegmentCalculation, type SmsEncoding } from './segment-calculator';
-export { countryCallingCode, isE164, listCountryCallingCodes } from './e164';
-export { isEmailAddress } from './email-address';
 export { MAX_CLIENT_REFERENCE_LENGTH, normalizeClientReference, type ClientReferenceResult } from './client-reference';
 export {
   CHANNELS,

@@ -123,15 +123,16 @@ describe('estimateCost', () => {
       ['+442071234567', 0.04],
       ['+447712345678', 0.035],
       ['+447700900123', 0.03],
-      ['+4470', 0.04],
+      ['+447012345678', 0.04],
       ['+33612345678', 0.05],
       ['+2348021234567', 0.05],
     ])('prices %s at %d per segment', (destination, unit) => {
       expect(estimateCost(table, 'Sms', destination, 1)).toBe(unit);
     });
 
-    it('does not match a prefix longer than the number', () => {
-      expect(estimateCost(table, 'Sms', '+4477', 1)).toBe(0.035);
+    it('never prices a number whose length is impossible for its country code', () => {
+      expect(() => estimateCost(table, 'Sms', '+4477', 1)).toThrow('must be an E.164 number');
+      expect(() => estimateCost(table, 'Sms', '+1415555001', 1)).toThrow('must be an E.164 number');
     });
 
     it('rounds to 6 decimals to remove float noise', () => {

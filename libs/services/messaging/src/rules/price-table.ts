@@ -1,4 +1,4 @@
-import { isE164 } from './e164';
+import { isE164 } from '@mp/addresses';
 
 export type Channel = 'Sms' | 'WhatsApp' | 'Email';
 

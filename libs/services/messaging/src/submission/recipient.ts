@@ -1,5 +1,6 @@
+import { checkEmailAddress, describeE164Fault, e164Fault } from '@mp/addresses';
 import type { FieldErrors } from '@mp/problems';
-import { isE164, isEmailAddress, type Channel } from '../rules';
+import type { Channel } from '../rules';
 
 /** A blank string is treated as not sent: JSON clients often send "" for "none". */
 export const present = (value: string | undefined): string | undefined =>
@@ -31,9 +32,14 @@ export function readRecipient(input: RecipientInput, channel: Channel | undefine
   const recipient = (destination ?? to) as string;
   if (channel === undefined) return recipient; // the channel error already explains
   if (channel === 'Email') {
-    if (!isEmailAddress(recipient)) errors.add(field, `${field} must be an email address for channel Email`);
-  } else if (!isE164(recipient)) {
-    errors.add(field, `${field} must be an E.164 phone number (e.g. +14155550123) for channel ${channel}`);
+    // The accepted form (domain in lower case) is the one stored and sent: what reaches SMTP.
+    const email = checkEmailAddress(recipient);
+    if (email.ok) return email.address;
+    errors.add(field, `${field} must be an email address for channel Email: it ${email.reason}`);
+    return recipient;
   }
+  const fault = e164Fault(recipient);
+  if (fault === 'format') errors.add(field, `${field} must be an E.164 phone number (e.g. +14155550123) for channel ${channel}`);
+  else if (fault) errors.add(field, `${field} ${describeE164Fault(fault)} (an impossible number for channel ${channel})`);
   return recipient;
 }

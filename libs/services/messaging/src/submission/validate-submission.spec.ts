@@ -119,7 +119,15 @@ describe('validateSubmission', () => {
     it('Email needs an email address', () => {
       expect(expectFields({ channelType: 'Email' }, ['destination']).destination[0]).toMatch(/email address/);
       expect(expectFields({ channelType: 'Email', destination: 'ana@', body: 'hi' }, ['destination']).destination[0]).toBe(
-        'destination must be an email address for channel Email',
+        'destination must be an email address for channel Email: it has a domain without a dot',
+      );
+      // Comment glue that a mail library would send to another domain (issue 27).
+      expect(expectFields({ channelType: 'Email', destination: 'user@good-corp.com(x)evil.com', body: 'hi' }, ['destination']).destination[0]).toMatch(/comment/);
+    });
+
+    it('an impossible number for its country code is refused, with the field named', () => {
+      expect(expectFields({ channelType: 'Sms', destination: '+1415555001', body: 'hi' }, ['destination']).destination[0]).toBe(
+        'destination has too few digits for its country calling code (an impossible number for channel Sms)',
       );
     });
 
