@@ -17,7 +17,7 @@ describe('register and verify (service, embedded database)', () => {
     expect(account).toMatchObject({ status: 'pending', subscription_status: 'trialing', organization_name: 'Acme' });
     const user = await h.db('users').where({ id: res.userId }).first();
     expect(user).toMatchObject({ email: email.toLowerCase(), role: 'Admin', status: 'active' });
-    expect(user.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     const mail = await h.db('outgoing_mail').where({ to_address: email.toLowerCase() }).first();
     const token = await verificationTokenFor(h, email.toLowerCase());

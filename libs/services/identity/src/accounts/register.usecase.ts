@@ -28,7 +28,7 @@ class EmailTaken extends Error {}
  */
 export async function register(ctx: IdentityContext, request: identityV1.RegisterRequest): Promise<identityV1.RegisterResponse> {
   const input = parseRegisterInput(request);
-  // Hashed before looking at the address so both paths cost the same scrypt work.
+  // Hashed before looking at the address so both paths cost the same hashing work.
   const passwordHash = await hashPassword(input.password);
   const accountId = newId();
   const userId = newId();

@@ -1,57 +1,51 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { deriveFor, hashArgon2id, isWeakerThanCurrent, parseArgon2id } from './argon2id';
+import { deriveScrypt, parseScrypt } from './legacy-scrypt';
 
-// scrypt is memory-hard (128 * N * r bytes = 16 MiB per hash with these
-// parameters), which makes GPU/ASIC guessing expensive, and ships with Node.
-// The parameters are stored in every hash so they can be raised later without
-// breaking existing passwords.
-export const SCRYPT_PARAMS = { N: 16384, r: 8, p: 1 } as const;
-const SALT_BYTES = 16;
-const KEY_BYTES = 64;
-const PREFIX = 'scrypt';
-
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, keyLength: number): Promise<Buffer> {
-  // Headroom over 128*N*r so Node does not refuse the parameters it is given.
-  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
-}
-
-/** `scrypt$N$r$p$<salt b64>$<hash b64>` */
+/** New hashes are Argon2id (argon2id.ts); older scrypt hashes still verify. */
 export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
-  const { N, r, p } = SCRYPT_PARAMS;
-  const key = await derive(password, salt, SCRYPT_PARAMS, KEY_BYTES);
-  return [PREFIX, N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+  return hashArgon2id(password);
 }
 
-/** False for a wrong password and for a hash it cannot read; never throws on bad input. */
+export interface PasswordCheck {
+  ok: boolean;
+  /** The right password against a hash below today's bar (scrypt, or weaker Argon2id parameters): store a fresh one. */
+  needsRehash: boolean;
+}
+
+/** A wrong password and a hash it cannot read are both a mismatch; never throws on bad input. */
+export async function checkPassword(password: string, encoded: string): Promise<PasswordCheck> {
+  const argon = parseArgon2id(encoded);
+  if (argon) {
+    const ok = safeEqual(await deriveFor(password, argon).catch(() => undefined), argon.hash);
+    return { ok, needsRehash: ok && isWeakerThanCurrent(argon.params) };
+  }
+  const scrypt = parseScrypt(encoded);
+  if (scrypt) {
+    const ok = safeEqual(await deriveScrypt(password, scrypt.salt, scrypt.params, scrypt.hash.length).catch(() => undefined), scrypt.hash);
+    return { ok, needsRehash: ok };
+  }
+  return { ok: false, needsRehash: false };
+}
+
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
-  const parts = encoded.split('$');
-  if (parts.length !== 6 || parts[0] !== PREFIX) return false;
-  const [N, r, p] = parts.slice(1, 4).map(Number);
-  if (![N, r, p].every((n) => Number.isInteger(n) && n > 0)) return false;
-  const salt = Buffer.from(parts[4], 'base64');
-  const expected = Buffer.from(parts[5], 'base64');
-  if (salt.length === 0 || expected.length === 0) return false;
-  const actual = await derive(password, salt, { N, r, p }, expected.length);
-  // Constant-time so the comparison does not tell how many bytes matched.
-  return timingSafeEqual(actual, expected);
+  return (await checkPassword(password, encoded)).ok;
+}
+
+// Constant-time so the comparison does not tell how many bytes matched.
+function safeEqual(actual: Buffer | undefined, expected: Buffer): boolean {
+  return actual !== undefined && actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 let dummyHash: Promise<string> | undefined;
 
 /**
  * Verifies against a throwaway hash so that a login for an unknown email
- * costs the same scrypt work as one for a known email (no user enumeration
+ * costs the same hashing work as one for a known email (no user enumeration
  * by timing). Always resolves to false.
  */
 export async function burnPasswordCheck(password: string): Promise<false> {
-  dummyHash ??= hashPassword(newDummyPassword());
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   await verifyPassword(password, await dummyHash);
   return false;
-}
-
-function newDummyPassword(): string {
-  return randomBytes(16).toString('hex');
 }

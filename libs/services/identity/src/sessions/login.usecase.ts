@@ -5,7 +5,8 @@ import { normaliseEmail } from '../accounts/email-address';
 import type { IdentityContext } from '../identity-context';
 import { signInLockedMail } from '../mail/mail-templates';
 import { queueMail } from '../mail/outgoing-mail.repository';
-import { burnPasswordCheck, verifyPassword } from '../passwords/password-hasher';
+import { burnPasswordCheck, checkPassword, hashPassword } from '../passwords/password-hasher';
+import { replacePasswordHash } from '../users/users.repository';
 import { sha256Hex } from '../shared/secret-token';
 import { completeSignIn } from './complete-sign-in';
 import { clearSignInFailures, findSignInFailures, lockSignInFailures, saveSignInFailures } from './sign-in-failures.repository';
@@ -28,8 +29,11 @@ const lockoutPolicy = (ctx: IdentityContext): SignInLockoutPolicy => ({
 /**
  * Password sign-in; starts a new session (refresh-token family).
  * An unknown email, a wrong password and an invited user who has no password
- * yet answer the same, after the same scrypt work. Account and user state are
+ * yet answer the same, after the same hashing work. Account and user state are
  * only revealed once the password is right, so they cannot be probed without it.
+ *
+ * The right password against a hash below today's bar (scrypt, or weaker
+ * Argon2id parameters) replaces the stored hash with a fresh Argon2id one.
  *
  * Repeated wrong passwords lock the address (sign-in-lockout): while locked,
  * even the right password answers ACCOUNT_LOCKED. Failures are counted per
@@ -48,8 +52,9 @@ export async function login(ctx: IdentityContext, request: identityV1.LoginReque
   if (lockedAtStart) throw accountLocked(lockedAtStart, ctx.clock.now());
 
   const user = await findUserByEmail(ctx.db, email);
-  const passwordOk = user?.password_hash ? await verifyPassword(password, user.password_hash) : await burnPasswordCheck(password);
-  if (!user || !passwordOk) throw await recordFailure(ctx, email, emailHash, user !== undefined);
+  const check = user?.password_hash ? await checkPassword(password, user.password_hash) : { ok: await burnPasswordCheck(password), needsRehash: false };
+  if (!user || !check.ok) throw await recordFailure(ctx, email, emailHash, user !== undefined);
+  if (check.needsRehash && user.password_hash) await rehash(ctx, user.id, user.password_hash, password);
   await clearSignInFailures(ctx.db, emailHash);
   return completeSignIn(ctx, user);
 }
@@ -72,4 +77,17 @@ async function recordFailure(ctx: IdentityContext, email: string, emailHash: str
     }
     return accountLocked(record.lockedUntil, now);
   });
+}
+
+/**
+ * Only the sign-in holds the plain password, so this is the one moment an old hash can be upgraded.
+ * Conditional on the hash read, so a password changed meanwhile is never overwritten; a failure here
+ * costs the upgrade, never the sign-in (the old hash still verifies next time).
+ */
+async function rehash(ctx: IdentityContext, userId: string, oldHash: string, password: string): Promise<void> {
+  try {
+    await replacePasswordHash(ctx.db, userId, oldHash, await hashPassword(password));
+  } catch (error) {
+    ctx.logger.warn('password rehash failed; the old hash stays', { userId, error });
+  }
 }

@@ -26,7 +26,7 @@ export async function acceptInvitation(ctx: IdentityContext, request: identityV1
   errors.throwIfAny();
   if (!looksLikeSecretToken(token)) throw invalidOrExpired();
 
-  // Hashed outside the transaction: scrypt must not hold the (single, embedded) connection.
+  // Hashed outside the transaction: hashing must not hold the (single, embedded) connection.
   const passwordHash = await hashPassword(password);
   const userId = await ctx.db.transaction(async (trx) => {
     const now = ctx.clock.now();

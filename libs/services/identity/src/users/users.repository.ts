@@ -55,6 +55,12 @@ export async function activateInvitedUser(trx: Knex.Transaction, userId: string,
   return rows.length === 1;
 }
 
+/** Swaps the hash only while it is still the one that was verified; false when it changed meanwhile. */
+export async function replacePasswordHash(db: Knex, userId: string, oldHash: string, newHash: string): Promise<boolean> {
+  const rows = await db(USERS).where({ id: userId, password_hash: oldHash }).update({ password_hash: newHash }).returning('id');
+  return rows.length === 1;
+}
+
 /** Users of an account (of one subaccount when `onlySubaccountId`), oldest first. */
 export async function listUsers(db: Knex, accountId: string, onlySubaccountId?: string | null): Promise<UserRow[]> {
   const query = db<UserRow>(USERS).where({ account_id: accountId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
