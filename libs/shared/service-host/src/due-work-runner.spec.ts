@@ -1,4 +1,6 @@
 import { createLogger } from '@mp/telemetry';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { DueWorkRunner, type DrainableJob } from './due-work-runner';
 import type { DueJob } from './service-module';
 
@@ -108,5 +110,36 @@ describe('DueWorkRunner pacing', () => {
     await sleep(200);
     await runner.stop();
     expect(passes).toBe(101);
+  });
+});
+
+describe('DueWorkRunner memory', () => {
+  // A real collection, so the test sees what a long-running process keeps, not what the code says it keeps.
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+
+  it('holds on to no timer handle whose tick has run (an idle job ticking a while keeps only its next one)', async () => {
+    const realSetTimeout = global.setTimeout;
+    const handles: WeakRef<object>[] = [];
+    let passes = 0;
+    const job: DueJob = { name: 'idle', intervalMs: 1, runDue: async () => (++passes, 0) };
+    const runner = new DueWorkRunner([job], silent);
+    global.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+      const handle = realSetTimeout(...args);
+      handles.push(new WeakRef(handle));
+      return handle;
+    }) as typeof setTimeout;
+    try {
+      runner.start();
+      while (passes < 60) await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      global.setTimeout = realSetTimeout;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    const alive = handles.filter((ref) => ref.deref() !== undefined).length;
+    await runner.stop();
+    expect(handles.length).toBeGreaterThanOrEqual(60);
+    expect(alive).toBeLessThanOrEqual(2); // the pending one (and at most one whose callback is running)
   });
 });

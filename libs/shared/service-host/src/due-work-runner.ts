@@ -23,7 +23,8 @@ const MAX_BUSY_PASSES = 100;
  */
 export class DueWorkRunner {
   private readonly inFlight = new Map<string, Promise<number>>();
-  private readonly timers: NodeJS.Timeout[] = [];
+  /** The one pending timer of each job, replaced as it is re-armed: nothing here outlives its tick. */
+  private readonly timers = new Map<DueJob, NodeJS.Timeout>();
   private stopped = false;
 
   constructor(
@@ -41,9 +42,9 @@ export class DueWorkRunner {
         // batch per interval); after MAX_BUSY_PASSES in a row it waits its interval once, so a job
         // that keeps reporting work without clearing it cannot hold the process in a loop.
         busyPasses = done > 0 && busyPasses < MAX_BUSY_PASSES ? busyPasses + 1 : 0;
-        if (!this.stopped) this.timers.push(setTimeout(tick, busyPasses > 0 ? 0 : job.intervalMs).unref());
+        if (!this.stopped) this.timers.set(job, setTimeout(tick, busyPasses > 0 ? 0 : job.intervalMs).unref());
       };
-      this.timers.push(setTimeout(tick, Math.min(job.intervalMs, 50)).unref());
+      this.timers.set(job, setTimeout(tick, Math.min(job.intervalMs, 50)).unref());
     }
   }
 
@@ -80,7 +81,8 @@ export class DueWorkRunner {
    */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
     for (const job of this.jobs) if (isDrainable(job)) job.stopClaiming();
     await Promise.all([...this.inFlight.values()].map((p) => p.catch(() => 0)));
   }
