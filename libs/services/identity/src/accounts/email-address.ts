@@ -1,14 +1,16 @@
-// Deliberately loose: one '@', no spaces, a dot in the domain. Whether the
-// address really receives mail is settled by the verification mail, not by a
-// regular expression. 254 is the longest address SMTP can carry (RFC 5321).
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
-export const MAX_EMAIL_LENGTH = 254;
+import { checkEmailAddress } from '@mp/addresses';
 
 /** Lower-cased and trimmed: the form emails are stored and looked up in. */
 export function normaliseEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
-export function isValidEmail(email: string): boolean {
-  return email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email) && !email.includes('..');
+/**
+ * The shared email rule (@mp/addresses) on a normalised address, as a field
+ * message, or undefined when it is accepted. Whether the address receives
+ * mail is settled by the verification mail, not here.
+ */
+export function emailAddressProblem(email: string): string | undefined {
+  const check = checkEmailAddress(email);
+  return check.ok ? undefined : `must be a valid email address: it ${check.reason}`;
 }

@@ -1,5 +1,5 @@
 import { FieldErrors } from '@mp/problems';
-import { isValidEmail, normaliseEmail } from './email-address';
+import { emailAddressProblem, normaliseEmail } from './email-address';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
@@ -33,7 +33,10 @@ export function parseRegisterInput(raw: { email?: string; password?: string; org
   const organizationName = (raw.organizationName ?? '').trim();
 
   if (email === '') errors.add('email', 'is required');
-  else if (!isValidEmail(email)) errors.add('email', 'must be a valid email address');
+  else {
+    const problem = emailAddressProblem(email);
+    if (problem) errors.add('email', problem);
+  }
 
   const passwordProblem = checkPassword(password);
   if (passwordProblem) errors.add('password', passwordProblem);

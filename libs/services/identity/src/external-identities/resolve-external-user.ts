@@ -1,9 +1,10 @@
+import { isEmailAddress } from '@mp/addresses';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
 import { findUserByEmail } from '../accounts/accounts.repository';
 import { activateVerifiedUser } from '../accounts/activate-account';
 import { insertNewAccount } from '../accounts/create-account';
-import { isValidEmail, normaliseEmail } from '../accounts/email-address';
+import { normaliseEmail } from '../accounts/email-address';
 import { ORGANIZATION_NAME_MAX } from '../accounts/register-input';
 import type { IdentityContext } from '../identity-context';
 import { newId } from '../shared/ids';
@@ -33,11 +34,11 @@ export async function resolveExternalUser(ctx: IdentityContext, provider: string
     if (linked) return linked.user_id;
 
     const email = normaliseEmail(token.email ?? '');
-    if (!token.emailVerified || !isValidEmail(email)) {
+    if (!token.emailVerified || !isEmailAddress(email)) {
       throw notLinkable(
         'EMAIL_NOT_VERIFIED',
         `This ${provider} identity is not linked to a user, and ${provider} does not vouch for an email address to link or register it by.`,
-        isValidEmail(email) ? email : undefined,
+        isEmailAddress(email) ? email : undefined,
       );
     }
     const existing = await findUserByEmail(trx, email);

@@ -3,7 +3,7 @@ import type { Principal } from '@mp/grpc';
 import { DomainError, FieldErrors } from '@mp/problems';
 import { emailExists, findAccount, insertUser, type UserRow } from '../accounts/accounts.repository';
 import { toUser } from '../accounts/account.mapper';
-import { isValidEmail, normaliseEmail } from '../accounts/email-address';
+import { emailAddressProblem, normaliseEmail } from '../accounts/email-address';
 import { requireUser } from '../authorization/access-policy';
 import type { IdentityContext } from '../identity-context';
 import { invitationMail } from '../mail/mail-templates';
@@ -42,7 +42,10 @@ export async function inviteUser(ctx: IdentityContext, principal: Principal, req
       const errors = new FieldErrors();
       const email = normaliseEmail(request.email ?? '');
       if (email === '') errors.add('email', 'is required');
-      else if (!isValidEmail(email)) errors.add('email', 'must be a valid email address');
+      else {
+        const problem = emailAddressProblem(email);
+        if (problem) errors.add('email', problem);
+      }
       const role = parseRole(errors, request.role);
       const requestedSubaccount = (request.subaccountId ?? '').trim();
       const subaccountId = requestedSubaccount === '' ? undefined : await parseSubaccountOf(trx, errors, actor.account_id, requestedSubaccount);
