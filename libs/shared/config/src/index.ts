@@ -1,2 +1,3 @@
 export * from './fields';
 export * from './load-config';
+export * from './secret-text';

@@ -1,7 +1,9 @@
-import { currentTraceId } from './tracing';
+import { context, isSpanContextValid, trace } from '@opentelemetry/api';
+import { createRequire } from 'node:module';
+import pino, { type DestinationStream, type Logger as Pino } from 'pino';
+import { logFields, logText } from './log-value';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
@@ -11,23 +13,56 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-/** One JSON line per entry, with the service name and the active trace id. */
-export function createLogger(
-  level: LogLevel,
-  base: Record<string, unknown> = {},
-  write: (line: string) => void = (l) => process.stderr.write(l + '\n'),
-): Logger {
-  const log = (at: LogLevel, message: string, fields?: Record<string, unknown>) => {
-    if (ORDER[at] < ORDER[level]) return;
-    const entry: Record<string, unknown> = { time: new Date().toISOString(), level: at, ...base, traceId: currentTraceId(), message };
-    for (const [k, v] of Object.entries(fields ?? {})) entry[k] = v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : v;
-    write(JSON.stringify(entry));
+/**
+ * pino behind the platform's Logger: one JSON line per entry (`time`,
+ * `level`, the base fields, `trace_id`/`span_id` of the active span and none
+ * outside a trace, `message`, the fields made safe by log-value.ts). Lines go
+ * to stderr, readable (pino-pretty) when stderr is a terminal and JSON
+ * otherwise; `write` receives each JSON line instead (tests).
+ */
+export function createLogger(level: LogLevel, base: Record<string, unknown> = {}, write?: (line: string) => void): Logger {
+  const options = {
+    level,
+    base: logFields(base),
+    messageKey: 'message',
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+    mixin: activeSpanIds,
+  };
+  return wrap(pino(options, write ? lineWriter(write) : stderrDestination()));
+}
+
+function wrap(logger: Pino): Logger {
+  const log = (at: Exclude<LogLevel, 'silent'>) => (message: string, fields?: Record<string, unknown>) => {
+    // Nothing is walked for a level that is off: debug lines in hot paths cost a comparison.
+    if (!logger.isLevelEnabled(at)) return;
+    logger[at](fields ? logFields(fields) : {}, logText(message));
   };
   return {
-    debug: (m, f) => log('debug', m, f),
-    info: (m, f) => log('info', m, f),
-    warn: (m, f) => log('warn', m, f),
-    error: (m, f) => log('error', m, f),
-    child: (fields) => createLogger(level, { ...base, ...fields }, write),
+    debug: log('debug'),
+    info: log('info'),
+    warn: log('warn'),
+    error: log('error'),
+    child: (fields) => wrap(logger.child(logFields(fields))),
   };
+}
+
+function activeSpanIds(): Record<string, string> {
+  const span = trace.getSpan(context.active())?.spanContext();
+  return span && isSpanContextValid(span) ? { trace_id: span.traceId, span_id: span.spanId } : {};
+}
+
+function lineWriter(write: (line: string) => void): DestinationStream {
+  return { write: (chunk: string) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) };
+}
+
+/**
+ * Synchronous, so a line logged just before `process.exit` is not lost and
+ * lines keep their order with the start-up banner on stdout. pino-pretty is
+ * loaded only for a terminal: a pod never pays for it.
+ */
+function stderrDestination(): DestinationStream {
+  if (!process.stderr.isTTY || process.env.LOG_FORMAT === 'json') return pino.destination({ dest: 2, sync: true });
+  const pretty = createRequire(__filename)('pino-pretty') as (options: Record<string, unknown>) => DestinationStream;
+  return pretty({ destination: 2, sync: true, messageKey: 'message', translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
 }

@@ -29,6 +29,6 @@ describe('tracing', () => {
       log.info('shown', { n: 1 });
     });
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0])).toMatchObject({ level: 'info', service: 's', message: 'shown', n: 1, traceId: '1af7651916cd43dd8448eb211c80319c' });
+    expect(JSON.parse(lines[0])).toMatchObject({ level: 'info', service: 's', message: 'shown', n: 1, trace_id: '1af7651916cd43dd8448eb211c80319c', span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
   });
 });

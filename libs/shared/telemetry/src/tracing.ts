@@ -129,3 +129,8 @@ export function traceIdOf(traceparent: string | undefined): string | undefined {
 }
 
 export { SpanKind };
+
+/** `fn` run in the context active now, wherever it is called from (an emitter's listener runs in the emitter's). */
+export function inActiveContext<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  return context.bind(context.active(), fn);
+}
