@@ -1,3 +1,4 @@
+import { isE164 } from '@mp/addresses';
 import { str, type ConfigOf, type Field } from '@mp/config';
 
 // `+` and a country code plus area digits; with the 7 sequence digits the number stays within E.164's 15.
@@ -15,12 +16,22 @@ function checked(base: Field<string>, test: RegExp, expectation: string): Field<
   };
 }
 
+/** With its 7 sequence digits a prefix must make numbers the E.164 rule accepts (a length possible for the country code). */
+function makingPossibleNumbers(base: Field<string>): Field<string> {
+  return {
+    ...base,
+    parse(raw) {
+      const value = base.parse(raw);
+      if (!isE164(`${value}0000000`)) throw new Error(`must make numbers of a possible length for their country code with 7 more digits, got "${value}"`);
+      return value;
+    },
+  };
+}
+
 /** How sandbox accounts' senders look (DECISIONS "Numbers"). */
 export const routingConfigSchema = {
-  SANDBOX_NUMBER_PREFIX: checked(
-    str({ default: '+1555', description: 'sandbox numbers are this prefix plus 7 unique digits' }),
-    NUMBER_PREFIX,
-    "'+' and 1 to 8 digits",
+  SANDBOX_NUMBER_PREFIX: makingPossibleNumbers(
+    checked(str({ default: '+1555', description: 'sandbox numbers are this prefix plus 7 unique digits' }), NUMBER_PREFIX, "'+' and 1 to 8 digits"),
   ),
   SANDBOX_EMAIL_DOMAIN: checked(
     str({ default: 'sandbox.messaging.local', description: 'domain of the sandbox email sender addresses' }),

@@ -1,12 +1,5 @@
+import { isE164, isEmailAddress } from '@mp/addresses';
 import type { ChannelType } from './number.rules';
-
-// '+', a non-zero leading digit, then up to 14 more (E.164's 15 digits at most).
-const E164 = /^\+[1-9][0-9]{1,14}$/;
-// One '@', no spaces, a dotted domain: what the send routes accept for Email.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
-
-export const isE164 = (value: string): boolean => E164.test(value);
-export const isEmailAddress = (value: string): boolean => value.length <= 254 && EMAIL.test(value);
 
 /** Email reaches an email address; Sms and WhatsApp reach a phone number. */
 export function canAddress(channel: ChannelType, destination: string): boolean {

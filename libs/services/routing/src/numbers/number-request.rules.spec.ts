@@ -32,6 +32,9 @@ describe('numberWish (DECISIONS Numbers)', () => {
     [{ channelTypes: ['Sms', 'Sms'] }, ['channelTypes']],
     [{ channelTypes: ['Sms', 'Email'] }, ['channelTypes']],
     [{ phoneNumber: '4155550100' }, ['phoneNumber']],
+    // Nine national digits under +1: a length no +1 number has (issue 27).
+    [{ phoneNumber: '+1415555001' }, ['phoneNumber']],
+    [{ phoneNumber: '+1415555001', countryCode: 'US' }, ['phoneNumber']],
     [{ countryCode: 'ZZ' }, ['countryCode']],
     [{ countryCode: '+1' }, ['countryCode']],
     [{ phoneNumber: '+442079460000', countryCode: 'US' }, ['phoneNumber']],

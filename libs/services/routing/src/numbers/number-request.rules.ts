@@ -1,6 +1,6 @@
+import { describeE164Fault, e164Fault } from '@mp/addresses';
 import type { routingV1 } from '@mp/contracts';
 import { FieldErrors } from '@mp/problems';
-import { isE164 } from './address.rules';
 import { callingCodeOf, isPickableCountry, PICKABLE_COUNTRIES, type PickableCountry } from './country-codes.rules';
 import { CHANNEL_TYPES, isChannelType, type ChannelType } from './number.rules';
 
@@ -30,11 +30,13 @@ export function numberWish(request: routingV1.CreateNumberRequest): NumberWish {
   const countryCode = request.countryCode?.trim().toUpperCase() || undefined;
   if (email && phoneNumber !== undefined) errors.add('phoneNumber', 'is for Sms and WhatsApp numbers; an Email sender address is picked for you');
   if (email && countryCode !== undefined) errors.add('countryCode', 'is for Sms and WhatsApp numbers');
-  if (!email && phoneNumber !== undefined && !isE164(phoneNumber)) errors.add('phoneNumber', 'must be an E.164 number such as +14155550100');
+  const phoneFault = phoneNumber === undefined ? undefined : e164Fault(phoneNumber);
+  if (!email && phoneFault === 'format') errors.add('phoneNumber', 'must be an E.164 number such as +14155550100');
+  else if (!email && phoneFault) errors.add('phoneNumber', describeE164Fault(phoneFault));
   if (!email && countryCode !== undefined && !isPickableCountry(countryCode)) {
     errors.add('countryCode', `must be an ISO 3166-1 alpha-2 country code numbers are available in: ${PICKABLE_COUNTRIES.join(', ')}`);
   }
-  if (!email && phoneNumber !== undefined && isE164(phoneNumber) && countryCode !== undefined && isPickableCountry(countryCode)) {
+  if (!email && phoneNumber !== undefined && !phoneFault && countryCode !== undefined && isPickableCountry(countryCode)) {
     const callingCode = callingCodeOf(countryCode);
     if (!phoneNumber.startsWith(`+${callingCode}`)) errors.add('phoneNumber', `is not a ${countryCode} number (+${callingCode})`);
   }

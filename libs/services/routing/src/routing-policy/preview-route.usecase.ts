@@ -1,9 +1,10 @@
+import { describeE164Fault, e164Fault, isEmailAddress } from '@mp/addresses';
 import type { routingV1 } from '@mp/contracts';
 import type { Principal } from '@mp/grpc';
 import { DomainError, FieldErrors } from '@mp/problems';
 import { confirmSubaccount } from '../access/known-subaccount';
 import { reachRouting } from '../access/routing-reach.rules';
-import { canAddress, isE164, isEmailAddress, unaddressableReason } from '../numbers/address.rules';
+import { canAddress, unaddressableReason } from '../numbers/address.rules';
 import type { ChannelType } from '../numbers/number.rules';
 import type { RoutingDeps } from '../routing-deps';
 import { pickSender } from '../sender-choice/pick-sender';
@@ -25,8 +26,11 @@ export async function previewRoute(deps: RoutingDeps, principal: Principal, requ
   if (!request.subaccountId) throw DomainError.notFound('Subaccount');
   const { accountId, subaccountId } = reachRouting(principal, { accountId: request.accountId, subaccountId: request.subaccountId, need: 'read', what: 'Subaccount' });
   const destination = (request.destination ?? '').trim();
-  if (!isE164(destination) && !isEmailAddress(destination)) {
-    new FieldErrors().add('destination', 'must be an E.164 phone number (+14155550100) or an email address').throwIfAny();
+  const phoneFault = e164Fault(destination);
+  if (phoneFault && !isEmailAddress(destination)) {
+    // A '+' and digits is a phone number whose length is wrong: say so rather than "neither".
+    const why = phoneFault === 'format' ? 'must be an E.164 phone number (+14155550100) or an email address' : describeE164Fault(phoneFault);
+    new FieldErrors().add('destination', why).throwIfAny();
   }
   await confirmSubaccount(deps.clients, principal, accountId, subaccountId);
   const policy = await findPolicy(deps.db, accountId, subaccountId!);
