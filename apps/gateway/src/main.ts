@@ -3,7 +3,7 @@ import { createEmbeddedLogTransport, createKafkaTransport, measureConsumerLag, t
 import { startGateway } from '@mp/gateway';
 import { CallTokenSigner } from '@mp/grpc';
 import { addressBookFrom, chooseClock, createServiceClients, exitOnSignals } from '@mp/service-host';
-import { collectProcessMetrics, createLogger, flushTelemetry, initTelemetry } from '@mp/telemetry';
+import { collectProcessMetrics, createLogger, flushTelemetry, initTelemetry, type Logger } from '@mp/telemetry';
 import { loadAppConfig, type GatewayAppConfig } from './config';
 
 /**
@@ -12,9 +12,9 @@ import { loadAppConfig, type GatewayAppConfig } from './config';
  * (DATABASE_URL). With neither there is no transport, and the gateway asks
  * identity about every API key (a private log would never hear identity).
  */
-function accessEventTransport(config: GatewayAppConfig): { transport?: EventTransport; close(): Promise<void> } {
+function accessEventTransport(config: GatewayAppConfig, logger: Logger): { transport?: EventTransport; close(): Promise<void> } {
   if (config.KAFKA_BROKERS && config.KAFKA_BROKERS.length > 0) {
-    const transport = createKafkaTransport({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS });
+    const transport = createKafkaTransport({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS, logger });
     return { transport, close: () => transport.close() };
   }
   if (!config.DATABASE_URL) return { close: async () => undefined };
@@ -37,7 +37,7 @@ async function main() {
   // Every call names its caller in a token signed for the service it goes to.
   const signer = await CallTokenSigner.fromJwk(config.CALL_TOKEN_SIGNING_KEY, 'gateway');
   const clients = createServiceClients(addressBookFrom(config), { signer, deadlineMs: config.GRPC_DEADLINE_MS });
-  const events = accessEventTransport(config);
+  const events = accessEventTransport(config, logger);
   // The API-key cache's replica group: its lag shows how far behind eviction runs.
   if (events.transport) measureConsumerLag(events.transport);
   const gateway = await startGateway({ config, clients, clock: chooseClock(config), logger, events: events.transport });

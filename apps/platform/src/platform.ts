@@ -47,7 +47,7 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
   // One process, one service.name for its spans (OTEL_SERVICE_NAME overrides it); which service a span is from is in its name.
   initTelemetry({ exporter: config.OTEL_TRACES_EXPORTER, serviceName: 'messaging-platform' });
   const databases = chooseDatabase(config);
-  const transport = chooseTransport(config, databases, 'platform');
+  const transport = chooseTransport(config, databases, 'platform', logger.child({ component: 'kafka' }));
   const addresses: AddressBook = {};
   const keys = await platformCallKeys(config);
   const signer = await CallTokenSigner.fromJwk(keys.signingKey, 'gateway');

@@ -1,6 +1,7 @@
 import { SandboxClock, SystemClock, type Clock } from '@mp/clock';
 import { createDatabaseProvider, type DatabaseProvider } from '@mp/db';
 import { createEmbeddedLogTransport, createKafkaTransport, type EventTransport } from '@mp/events';
+import type { Logger } from '@mp/telemetry';
 
 /**
  * The one place adapters are chosen from configuration (ARCHITECTURE "Two
@@ -15,9 +16,10 @@ export function chooseTransport(
   config: { KAFKA_BROKERS?: string[]; KAFKA_SESSION_TIMEOUT_MS?: number },
   db: DatabaseProvider,
   clientId: string,
+  logger?: Logger,
 ): EventTransport {
   return config.KAFKA_BROKERS && config.KAFKA_BROKERS.length > 0
-    ? createKafkaTransport({ brokers: config.KAFKA_BROKERS, clientId, sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS })
+    ? createKafkaTransport({ brokers: config.KAFKA_BROKERS, clientId, sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS, logger })
     : createEmbeddedLogTransport({ db });
 }
 

@@ -44,7 +44,7 @@ export async function runStandalone<C>(module: ServiceModule<C>, config: Standal
   refuseUnsharedStorage(module.name, config);
   const logger = createLogger(config.LOG_LEVEL, { app: module.name });
   const databases = chooseDatabase(config);
-  const transport = chooseTransport(config, databases, module.name);
+  const transport = chooseTransport(config, databases, module.name, logger);
   measureConsumerLag(transport);
   const callKeys = callKeysFrom(config);
   const signer = await CallTokenSigner.fromJwk(callKeys.signingKey, module.name);

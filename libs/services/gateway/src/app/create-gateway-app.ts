@@ -2,6 +2,7 @@ import { traceHttpRequests } from '@mp/telemetry';
 import express, { type Express } from 'express';
 import generatedOpenApi from '../generated/openapi.json';
 import { RegisterRoutes } from '../generated/routes';
+import { accessLogMiddleware } from './access-log.middleware';
 import { bodyParserErrorMapper, jsonBodyParser, rawBodyParser } from './body-parsing';
 import { csvUpload, MULTIPART_PATHS } from './csv-upload';
 import type { GatewayDeps } from './gateway-deps';
@@ -24,6 +25,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.get('/metrics', metricsEndpoint);
   if (deps.lifecycle) app.use(deps.lifecycle.middleware());
   app.use(traceHttpRequests);
+  app.use(accessLogMiddleware(deps.logger));
   app.use(httpMetricsMiddleware);
   app.use(rateLimitMiddleware);
   app.use((req, res, next) => {

@@ -17,7 +17,7 @@ export type CarrierOutcome =
   /** 422: the carrier refuses this message for good. */
   | { kind: 'rejected'; code: string; message: string }
   /** 5xx, 401/403/408/429, anything unexpected, no answer or timeout: try again later. */
-  | { kind: 'transient'; reason: string }
+  | { kind: 'transient'; reason: string; /** What failed underneath (a refused connection), for the log line. */ error?: unknown }
   /** Other 4xx: the carrier cannot read the platform's request; a retry would repeat it (an internal error). */
   | { kind: 'invalid'; reason: string };
 

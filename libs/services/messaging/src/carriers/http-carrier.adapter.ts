@@ -83,7 +83,8 @@ export class HttpCarrierAdapter implements CarrierAdapter {
     } catch (error) {
       // Checked by name: the error of a timeout, whichever client made it.
       const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
-      return { kind: 'transient', reason: timedOut ? 'carrier did not answer in time' : `carrier unreachable (${describe(error)})` };
+      if (timedOut) return { kind: 'transient', reason: 'carrier did not answer in time' };
+      return { kind: 'transient', reason: `carrier unreachable (${describe(error)})`, error };
     }
     return classify(response);
   }

@@ -36,7 +36,7 @@ function classifyFailure(error: unknown): CarrierOutcome {
     const code = /^\d{3}\s+(?:\d\.\d\.\d\s+)?([A-Z_]+):/.exec(text)?.[1] ?? `SMTP_${e.responseCode}`;
     return { kind: 'rejected', code, message: text.replace(/^\d{3}\s+/, '') };
   }
-  return { kind: 'transient', reason: `email carrier: ${e.code ?? 'error'} ${text}`.trim() };
+  return { kind: 'transient', reason: `email carrier: ${e.code ?? 'error'} ${text}`.trim(), error };
 }
 
 export interface SmtpEmailCarrierOptions {

@@ -100,7 +100,7 @@ export async function tryMessage(deps: DispatchMessageDeps, message: MessageRow,
     case 'rejected':
       return outcome(await transitions.refusedByCarrier(message, sender, answer, now), 'failed');
     case 'transient': {
-      deps.logger.warn('carrier submission failed; will retry', { messageId: message.id, attempt: message.attempts + 1, reason: answer.reason });
+      deps.logger.warn('carrier submission failed; will retry', { messageId: message.id, attempt: message.attempts + 1, reason: answer.reason, error: answer.error });
       const row = await transitions.carrierUnavailable(message, sender, answer.reason, deps.maxAttempts, now);
       return outcome(row, row?.status === 'failed' ? 'dead_lettered' : 'retrying');
     }

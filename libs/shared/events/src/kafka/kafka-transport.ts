@@ -2,6 +2,7 @@ import { Kafka, logLevel as LogLevel, type Admin, type Producer, type TopicMessa
 import type { EventEnvelope } from '../event-envelope';
 import type { ConsumerLag, EventsLogger, EventTransport, SubscribeOptions, Subscription } from '../event-transport';
 import { assertSubscription } from '../internal/validate';
+import { kafkaLogCreator, type KafkaLogSink } from './kafka-log-creator';
 import { KafkaSubscription } from './kafka-subscription';
 import { toKafkaMessage } from './kafka-message';
 
@@ -13,7 +14,8 @@ export interface KafkaTransportOptions {
   /** Partitions/replicas for topics created by ensureTopics (default -1: the broker's defaults). */
   numPartitions?: number;
   replicationFactor?: number;
-  logger?: EventsLogger & { warn?(...args: unknown[]): void };
+  /** Also where kafkajs' own entries go (its logCreator), in the same shape as the platform's lines. */
+  logger?: EventsLogger & KafkaLogSink;
   /**
    * How long the group waits for a silent member before rebalancing (kafkajs default 30 s). A
    * member that stops without leaving (a crash, a killed pod) holds its partitions that long, and a
@@ -43,6 +45,7 @@ class KafkaTransport implements EventTransport {
       clientId: options.clientId,
       brokers: options.brokers,
       logLevel: options.logLevel ?? LogLevel.ERROR,
+      ...(options.logger ? { logCreator: kafkaLogCreator(options.logger) } : {}),
     });
     this.logger = options.logger ?? console;
     this.sessionTimeoutMs = options.sessionTimeoutMs;
