@@ -5,10 +5,11 @@
  *
  * The address rules are the ones POST .../opt-out applies (E.164 for Sms and
  * WhatsApp, an e-mail address in lower case for Email; DECISIONS "Messages"),
- * so an imported opt-out matches one recorded through the API: they are
- * that route's own rules (consent-fields.rules.ts), not a copy.
+ * so an imported opt-out matches one recorded through the API: the
+ * platform's one rule for each (@mp/addresses), worded for a column.
  */
-import { isE164, isEmailAddress } from '../opt-outs/consent-fields.rules';
+import { isEmailAddress } from '@mp/addresses';
+import { phoneNumberProblem } from '../opt-outs/consent-fields.rules';
 import { CHANNELS, type Channel } from '../opt-outs/opt-out';
 
 export const IMPORT_CHANNELS = CHANNELS;
@@ -32,8 +33,11 @@ export function readChannelCell(reasons: string[], column: string, cell: string)
 export function readPhoneNumberCell(reasons: string[], column: string, cell: string): string | undefined {
   const number = cell.trim();
   if (number === '') reasons.push(`${column} is required`);
-  else if (!isE164(number)) reasons.push(`${column} must be an E.164 number (such as +14155550100)`);
-  else return number;
+  else {
+    const problem = phoneNumberProblem(number, 'must be an E.164 number (such as +14155550100)');
+    if (!problem) return number;
+    reasons.push(`${column} ${problem}`);
+  }
   return undefined;
 }
 
@@ -46,8 +50,9 @@ export function readRecipientCell(reasons: string[], column: string, cell: strin
   }
   if (channel === undefined) return undefined;
   if (channel !== 'Email') {
-    if (isE164(trimmed)) return trimmed;
-    reasons.push(`${column} must be an E.164 number (such as +14155550100) for ${channel}`);
+    const problem = phoneNumberProblem(trimmed, `must be an E.164 number (such as +14155550100) for ${channel}`);
+    if (!problem) return trimmed;
+    reasons.push(`${column} ${problem}`);
     return undefined;
   }
   const address = trimmed.toLowerCase();

@@ -23,6 +23,8 @@ describe('opt-out file rows (spec 4.7 rule 5)', () => {
     ['+1 415 555 0100,Sms,', ['recipient must be an E.164 number (such as +14155550100) for Sms']],
     ['ann@example.com,Sms,', ['recipient must be an E.164 number (such as +14155550100) for Sms']],
     ['+14155550100,Email,', ['recipient must be an email address for Email']],
+    ['+1415555001,Sms,', ['recipient has too few digits for its country calling code']],
+    ['"user@good-corp.com(x)evil.com",Email,', ['recipient must be an email address for Email']],
     ['+14155550100,,', ['channel is required: one of Sms, WhatsApp, Email']],
     ['+14155550100,Fax,', ['channel must be one of Sms, WhatsApp, Email']],
     [`+14155550100,Sms,${'r'.repeat(501)}`, ['reason must be at most 500 characters']],

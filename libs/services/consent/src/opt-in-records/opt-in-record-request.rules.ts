@@ -1,6 +1,6 @@
 import type { consentV1 } from '@mp/contracts';
 import { addFieldError, parseTimestamp, throwIfInvalid, type FieldErrors } from '@mp/paging';
-import { given, isE164, readOptionalText } from '../opt-outs/consent-fields.rules';
+import { given, phoneNumberProblem, readOptionalText } from '../opt-outs/consent-fields.rules';
 import { MAX_CONSENT_LANGUAGE_LENGTH, MAX_SOURCE_LENGTH, readMethod } from './evidence-fields.rules';
 
 const UTC_TIMESTAMP = /(Z|[+-]00:00)$/;
@@ -22,7 +22,10 @@ export function readEvidence(request: consentV1.CreateOptInRecordRequest, now: D
   const errors: FieldErrors = {};
   const phoneNumber = (request.phoneNumber ?? '').trim();
   if (phoneNumber === '') addFieldError(errors, 'phone_number', 'is required');
-  else if (!isE164(phoneNumber)) addFieldError(errors, 'phone_number', 'must be an E.164 number, such as +14155550100');
+  else {
+    const problem = phoneNumberProblem(phoneNumber, 'must be an E.164 number, such as +14155550100');
+    if (problem) addFieldError(errors, 'phone_number', problem);
+  }
   const rawOptedInAt = request.optedInAt ?? '';
   const optedInAt = UTC_TIMESTAMP.test(rawOptedInAt) ? parseTimestamp(rawOptedInAt) : undefined;
   if (rawOptedInAt === '') addFieldError(errors, 'opted_in_at', 'is required');
@@ -41,6 +44,7 @@ export function readEvidence(request: consentV1.CreateOptInRecordRequest, now: D
 export function readPhoneNumberFilter(errors: FieldErrors, value: string | undefined): string | undefined {
   if (!given(value)) return undefined;
   const phoneNumber = value.trim();
-  if (!isE164(phoneNumber)) addFieldError(errors, 'phone_number', 'must be an E.164 number, such as +14155550100');
+  const problem = phoneNumberProblem(phoneNumber, 'must be an E.164 number, such as +14155550100');
+  if (problem) addFieldError(errors, 'phone_number', problem);
   return phoneNumber;
 }

@@ -1,19 +1,22 @@
+import { describeE164Fault, e164Fault, isEmailAddress } from '@mp/addresses';
 import { addFieldError, type FieldErrors } from '@mp/paging';
 import { ACCOUNT_SCOPES, canonicalAddress, CHANNELS, type AccountScope, type Channel } from './opt-out';
-
-// '+', a non-zero leading digit, then up to 14 more (E.164's 15 digits at most).
-const E164 = /^\+[1-9][0-9]{1,14}$/;
-// Loose on purpose: the shape of an address, not deliverability.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
-const MAX_EMAIL_LENGTH = 254;
 
 export const MAX_REASON_LENGTH = 500;
 
 /** Left out: undefined, or empty as a query string or a JSON null mapped by the gateway. */
 export const given = (value: string | undefined): value is string => value !== undefined && value !== '';
 
-export const isE164 = (value: string) => E164.test(value);
-export const isEmailAddress = (value: string) => value.length <= MAX_EMAIL_LENGTH && EMAIL.test(value);
+/**
+ * Why `value` is not a phone number by the shared E.164 rule (@mp/addresses):
+ * `malformed` for one that is not `+` and digits, the rule's words for a
+ * length impossible under its country code; undefined when it is one.
+ */
+export function phoneNumberProblem(value: string, malformed: string): string | undefined {
+  const fault = e164Fault(value);
+  if (fault === undefined) return undefined;
+  return fault === 'format' ? malformed : describeE164Fault(fault);
+}
 
 export function readChannel(errors: FieldErrors, field: string, value: string | undefined): Channel | undefined {
   if (!given(value)) {
@@ -35,7 +38,10 @@ export function readRecipient(errors: FieldErrors, field: string, value: string 
     return undefined;
   }
   if (channel === 'Email' && !isEmailAddress(address)) addFieldError(errors, field, 'must be an email address for Email');
-  else if (channel && channel !== 'Email' && !isE164(address)) addFieldError(errors, field, `must be an E.164 number (such as +14155550100) for ${channel}`);
+  else if (channel && channel !== 'Email') {
+    const problem = phoneNumberProblem(address, `must be an E.164 number (such as +14155550100) for ${channel}`);
+    if (problem) addFieldError(errors, field, problem);
+  }
   return address;
 }
 
