@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from '@mp/telemetry';
 import { loadPlatformConfig } from '../../src/config';
 import { startPlatform, type RunningPlatform } from '../../src/platform';
 import { ApiClient } from './api-client';
@@ -24,7 +25,7 @@ export function externalEnv(): Record<string, string> {
 }
 
 /** Boots the whole platform in-process on fresh embedded storage (or the CI services), without a word. */
-export async function startTestPlatform(overrides: Record<string, string> = {}): Promise<{ booted: BootedPlatform; bootMs: number }> {
+export async function startTestPlatform(overrides: Record<string, string> = {}, logger?: Logger): Promise<{ booted: BootedPlatform; bootMs: number }> {
   const env: Record<string, string> = {
     LOG_LEVEL: 'error',
     PORT: '0',
@@ -46,7 +47,7 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     ...overrides,
   };
   const started = performance.now();
-  const platform = await startPlatform(loadPlatformConfig(env));
+  const platform = await startPlatform(loadPlatformConfig(env), logger);
   const bootMs = Math.round(performance.now() - started);
   return { booted: { platform, api: new ApiClient(platform.url), env, stop: () => platform.stop() }, bootMs };
 }
@@ -55,8 +56,8 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
  * A platform of the suite's own: for suites that need a configuration of their
  * own (low limits, WebAuthn, a data directory to restart on). Prints its boot time.
  */
-export async function bootPlatform(overrides: Record<string, string> = {}): Promise<BootedPlatform> {
-  const { booted, bootMs } = await startTestPlatform(overrides);
+export async function bootPlatform(overrides: Record<string, string> = {}, logger?: Logger): Promise<BootedPlatform> {
+  const { booted, bootMs } = await startTestPlatform(overrides, logger);
   console.log(`platform booted in ${bootMs} ms${describeTier(booted.env)}`);
   return booted;
 }

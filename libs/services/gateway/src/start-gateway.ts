@@ -12,9 +12,7 @@ import { ApiKeyPrincipalCache } from './auth/api-key-principal-cache';
 import { CredentialResolver } from './auth/credential-resolver';
 import { withLocalAccessEviction } from './auth/local-access-eviction';
 import type { GatewayConfig } from './gateway-config';
-import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store';
-import { RedisRateLimitStore } from './rate-limit/redis-rate-limit-store';
-import type { RateLimitStore } from './rate-limit/rate-limit-store';
+import { openRateLimitStore } from './rate-limit/open-rate-limit-store';
 
 export interface RunningGateway {
   readonly port: number;
@@ -47,7 +45,7 @@ export async function startGateway(options: {
   drainMs?: number;
 }): Promise<RunningGateway> {
   const { config, clock, logger } = options;
-  const rateLimits: RateLimitStore = config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL, config.RATE_LIMIT_KEY_PREFIX) : new MemoryRateLimitStore();
+  const rateLimits = await openRateLimitStore(config, logger);
   const ttlSeconds = config.API_KEY_CACHE_TTL_SECONDS ?? DEFAULT_API_KEY_CACHE_TTL_SECONDS;
   // Dark (serving nothing) until its listener below subscribes.
   const cache = options.events && ttlSeconds > 0 ? new ApiKeyPrincipalCache({ ttlMs: ttlSeconds * 1000 }) : undefined;

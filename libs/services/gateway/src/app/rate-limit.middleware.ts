@@ -6,11 +6,11 @@ import { isProviderCallbackPath } from './provider-callback-paths';
 
 const WINDOW_MS = 60_000;
 
-/** The credential a request presents, hashed: rate-limit keys never hold secrets. */
-function credentialKey(req: Request): string | undefined {
-  const raw = req.headers['authorization'] ?? req.headers['x-api-key'];
+/** The store key of the credential a request presents (`Bearer …` or an API key), hashed: rate-limit keys never hold secrets. */
+export function credentialKey(headers: Request['headers']): string | undefined {
+  const raw = headers['authorization'] ?? headers['x-api-key'];
   if (typeof raw !== 'string' || raw === '') return undefined;
-  return createHash('sha256').update(raw).digest('base64url').slice(0, 22);
+  return `cred:${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}`;
 }
 
 /**
@@ -23,8 +23,8 @@ export function rateLimitMiddleware(req: Request, res: Response, next: NextFunct
   const { rateLimits, config } = gatewayDepsOf(req);
   const now = Date.now();
   const checks = [rateLimits.hit(`ip:${req.ip}`, config.RATE_LIMIT_PER_IP_PER_MINUTE, WINDOW_MS, now)];
-  const credential = credentialKey(req);
-  if (credential) checks.push(rateLimits.hit(`cred:${credential}`, config.RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE, WINDOW_MS, now));
+  const credential = credentialKey(req.headers);
+  if (credential) checks.push(rateLimits.hit(credential, config.RATE_LIMIT_PER_CREDENTIAL_PER_MINUTE, WINDOW_MS, now));
   Promise.all(checks).then(
     (decisions) => {
       const refused = decisions.filter((d) => !d.allowed);
@@ -34,7 +34,7 @@ export function rateLimitMiddleware(req: Request, res: Response, next: NextFunct
       next(new DomainError('RATE_LIMIT_EXCEEDED', 'Too many requests; slow down.', { retryAfterSeconds }));
     },
     (error: unknown) => {
-      // A rate-limit store outage must not take the API down: let the request through.
+      // Not expected (the Redis store fails open by itself); still, never refuse a request because counting failed.
       gatewayDepsOf(req).logger.warn('rate limit store unavailable', { error });
       next();
     },

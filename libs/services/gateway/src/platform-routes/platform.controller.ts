@@ -18,7 +18,10 @@ export class PlatformController extends GatewayController {
     return { status: 'ok' };
   }
 
-  /** Ready when the rate-limit store and identity (which every request needs) answer, and not stopping. */
+  /**
+   * Ready when identity (which every request needs) answers, and not stopping. The rate-limit
+   * store's ping never fails: without Redis the gateway still serves, limits per replica.
+   */
   @Get('readyz')
   @NoSecurity()
   public async readyz(): Promise<HealthStatus> {

@@ -5,12 +5,17 @@ import { SignInThrottle } from './sign-in-throttle';
 import type { RateLimitStore } from './rate-limit-store';
 
 // The same contract for both stores; Redis when REDIS_URL is set (CI), memory otherwise.
-const makeStore = (): RateLimitStore => (process.env.REDIS_URL ? new RedisRateLimitStore(process.env.REDIS_URL) : new MemoryRateLimitStore());
+async function makeStore(): Promise<RateLimitStore> {
+  if (!process.env.REDIS_URL) return new MemoryRateLimitStore();
+  const redis = new RedisRateLimitStore(process.env.REDIS_URL, { prefix: `test:rl:${randomUUID()}:`, commandTimeoutMs: 2000 });
+  if (!(await redis.open(5000))) throw new Error(`no Redis at ${process.env.REDIS_URL}`);
+  return redis;
+}
 
 describe(`rate-limit store (${process.env.REDIS_URL ? 'Redis' : 'memory'})`, () => {
   let store: RateLimitStore;
-  beforeAll(() => {
-    store = makeStore();
+  beforeAll(async () => {
+    store = await makeStore();
   });
   afterAll(() => store.close());
 
