@@ -95,7 +95,7 @@ describe('checkBrandRequest: refusals name every bad field', () => {
         mobilePhone: ['is required for SOLE_PROPRIETOR'],
       },
     ],
-    ['an unknown entity type, with what can be judged without one', { ...base, entityType: 'LLC', email: 'x@y' }, { entityType: [expect.stringContaining('must be one of PRIVATE_PROFIT')], email: ['must be an email address'] }],
+    ['an unknown entity type, with what can be judged without one', { ...base, entityType: 'LLC', email: 'x@y' }, { entityType: [expect.stringContaining('must be one of PRIVATE_PROFIT')], email: ['must be an email address: it has a domain without a dot'] }],
     ['a US EIN of 8 digits', { ...base, ein: '12-345678' }, { ein: ['must be a US EIN: 9 digits, written NNNNNNNNN or NN-NNNNNNN'] }],
     ['a US EIN with an unissued prefix', { ...base, ein: '00-1234567' }, { ein: ['must start with a prefix the IRS issues (never 00)'] }],
     ['a tax id without its country', without(base, 'einIssuingCountry'), { einIssuingCountry: ['is required for PRIVATE_PROFIT'] }],
@@ -108,9 +108,14 @@ describe('checkBrandRequest: refusals name every bad field', () => {
       {
         phone: [expect.stringContaining('E.164')],
         mobilePhone: [expect.stringContaining('E.164')],
-        email: ['must be an email address'],
+        email: ['must be an email address: it has a quoted local part or more than one @'],
         website: [expect.stringContaining('http or https URL')],
       },
+    ],
+    [
+      'a phone of a length impossible under +1, comment glue in the email (issue 27)',
+      { ...base, phone: '+1 415 555 001', email: 'user@good-corp.com(x)evil.com' },
+      { phone: ['has too few digits for its country calling code'], email: ['must be an email address: it contains a comment (parentheses)'] },
     ],
     ['a website with credentials, an unknown vertical, a bad exchange', { ...REGISTRATIONS.PUBLIC_PROFIT, website: 'https://u:p@globex.example', vertical: 'SPACE', stockExchange: 'MOON' }, {
       website: [expect.any(String)],

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { checkEmailAddress, describeE164Fault, e164Fault } from '@mp/addresses';
 import type { tendlcV1 } from '@mp/contracts';
 import { DomainError } from '@mp/problems';
 import {
@@ -53,9 +54,7 @@ export const FIELD_LIMITS = {
   stockSymbol: 10,
 } as const;
 
-const E164 = /^\+[1-9]\d{6,14}$/;
 const REFERENCE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 const US_EIN = /^\d{2}-?\d{7}$/;
 const CA_BUSINESS_NUMBER = /^\d{9}(?:[A-Z]{2}\d{4})?$/;
 const OTHER_TAX_ID = /^[A-Z0-9]{4,21}$/;
@@ -182,7 +181,8 @@ export function checkBrandRequest(request: tendlcV1.RegisterBrandRequest): { reg
   }
 
   const email = text('email');
-  if (email !== undefined && !EMAIL.test(email)) errors.add('email', 'must be an email address');
+  const emailCheck = email === undefined ? undefined : checkEmailAddress(email);
+  if (emailCheck && !emailCheck.ok) errors.add('email', `must be an email address: it ${emailCheck.reason}`);
   required('email', email);
   const phone = required('phone', phoneNumber('phone', text('phone'), errors));
 
@@ -284,8 +284,9 @@ function normaliseTaxId(ein: string, country: string, errors: BrandFieldErrors):
 function phoneNumber(field: string, value: string | undefined, errors: BrandFieldErrors): string | undefined {
   if (value === undefined) return undefined;
   const compact = value.replace(/[\s().-]/g, '');
-  if (!E164.test(compact)) {
-    errors.add(field, 'must be an E.164 phone number, e.g. +14155550100');
+  const fault = e164Fault(compact);
+  if (fault) {
+    errors.add(field, fault === 'format' ? 'must be an E.164 phone number, e.g. +14155550100' : describeE164Fault(fault));
     return undefined;
   }
   return compact;
