@@ -62,7 +62,16 @@ function lineWriter(write: (line: string) => void): DestinationStream {
  * loaded only for a terminal: a pod never pays for it.
  */
 function stderrDestination(): DestinationStream {
-  if (!process.stderr.isTTY || process.env.LOG_FORMAT === 'json') return pino.destination({ dest: 2, sync: true });
+  if (!process.stderr.isTTY) return pino.destination({ dest: 2, sync: true });
   const pretty = createRequire(__filename)('pino-pretty') as (options: Record<string, unknown>) => DestinationStream;
-  return pretty({ destination: 2, sync: true, messageKey: 'message', translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+  // One line per entry, the emitting service before the message; the span id and the process's name are for machines.
+  return pretty({
+    destination: 2,
+    sync: true,
+    messageKey: 'message',
+    translateTime: 'SYS:HH:MM:ss.l',
+    singleLine: true,
+    messageFormat: '{if service}{service}: {end}{message}',
+    ignore: 'pid,hostname,app,service,span_id',
+  });
 }
