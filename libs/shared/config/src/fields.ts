@@ -85,10 +85,18 @@ export const oneOf = <T extends string>(values: readonly T[], opts: Options<T> =
     return v as T;
   });
 
-/** host:port, as used for gRPC targets. */
+const HOST_PORT = '[A-Za-z0-9.\\-_[\\]:]+:\\d{1,5}';
+/**
+ * A gRPC target: host:port, or one of gRPC's name-resolver forms for several replicas, whose
+ * addresses calls are balanced over: `dns:///host:port` (every address of the name, e.g. a headless
+ * Service) or `ipv4:a:port,b:port` (a fixed list).
+ */
+const GRPC_TARGET = new RegExp(`^(?:${HOST_PORT}|dns:(?://[^/]*/)?${HOST_PORT}|ipv[46]:${HOST_PORT}(?:,${HOST_PORT})*)$`);
+
+/** host:port, or a gRPC target naming several replicas (see GRPC_TARGET). */
 export const hostPort = <O extends Options<string> & { optional?: boolean }>(opts: O = {} as O) =>
   field<Opt<O, string>>(opts as Options<Opt<O, string>>, (v) => {
-    if (!/^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/.test(v)) throw new Error(`must be host:port, got "${v}"`);
+    if (!GRPC_TARGET.test(v)) throw new Error(`must be host:port (or a gRPC target: dns:///host:port, ipv4:a:port,b:port), got "${v}"`);
     return v;
   });
 

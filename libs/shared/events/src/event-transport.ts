@@ -18,6 +18,12 @@ interface SubscribeBase {
    * still delivered, in order.
    */
   eventTypes?: readonly string[];
+  /**
+   * Aborting it while subscribe() is still pending (a consumer-group join can take a session
+   * timeout) stops the subscription and makes subscribe() reject, so a stopping process need not
+   * wait for a join it no longer wants.
+   */
+  signal?: AbortSignal;
 }
 
 export type SubscribeOptions = SubscribeBase &

@@ -9,6 +9,16 @@ import { fromGrpcError } from './status-mapping';
 
 export const DEFAULT_DEADLINE_MS = 10_000;
 
+/**
+ * Calls spread over every address the target resolves to (`dns:///messaging-headless:50052`,
+ * `ipv4:a:port,b:port`), and a replica that stops or is unreachable is left out until it answers
+ * again, so a rolling restart moves calls to the live replicas. (gRPC's default, pick_first, stays
+ * on one address.) A call the stopping server refused before running it (GOAWAY, REFUSED_STREAM) or
+ * that never left this process is retried by grpc-js on its own (transparent retry); a call that
+ * may have run is not, since most of ours are not idempotent.
+ */
+const BALANCED = JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] });
+
 type UnaryMethod = (req: unknown, md: Metadata, opts: { deadline: Date }, cb: (e: ServiceError | null, r: unknown) => void) => void;
 
 export interface ClientOptions {
@@ -34,6 +44,7 @@ export function createClient<D extends ServiceDefinitionLike>(definition: D, add
   const raw = new Ctor(address, credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.max_receive_message_length': 8 * 1024 * 1024,
+    'grpc.service_config': BALANCED,
   }) as unknown as Record<string, UnaryMethod> & { close(): void };
   const client: Record<string, unknown> = { close: () => raw.close() };
   for (const name of Object.keys(definition)) {

@@ -16,10 +16,14 @@ import {
 import { CallTokenVerifier, CUSTOMER, implementService, startGrpcServer, type CallKeys, type RunningGrpcServer } from '@mp/grpc';
 import { currentTraceparent, SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DueWorkRunner } from './due-work-runner';
 import type { ShutdownStep } from './graceful-shutdown';
 import type { ServiceClients } from './service-clients';
 import { CONSUMER_BATCH_SIZE, schemaOf, type OutboxWriter, type ServiceModule, type ServiceParts } from './service-module';
+
+const JOIN_RETRY_BASE_MS = 500;
+const JOIN_RETRY_MAX_MS = 30_000;
 
 export interface HostAdapters {
   databases: DatabaseProvider;
@@ -45,6 +49,9 @@ export class ServiceHost<C> {
   private parts?: ServiceParts;
   private subscriptions: Subscription[] = [];
   private stopping = false;
+  private consumersJoined?: Promise<void>;
+  /** Abandons joins still pending or retrying once stop() begins. */
+  private readonly joining = new AbortController();
   private readonly db: Knex;
   private readonly logger: Logger;
   private readonly clients: ServiceClients;
@@ -66,7 +73,12 @@ export class ServiceHost<C> {
     return this.server.port;
   }
 
-  async start(grpc: { host: string; port: number }): Promise<void> {
+  /**
+   * Migrates, then serves gRPC, publishes and runs due work. `awaitConsumerGroups` (default true)
+   * also waits for every consumer group join; a standalone app passes false, so that it reports
+   * ready as soon as it can serve its calls (whenConsumersJoined() tells when events flow).
+   */
+  async start(grpc: { host: string; port: number }, options: { awaitConsumerGroups?: boolean } = {}): Promise<void> {
     const { transport, clock, sandbox } = this.adapters;
     const clients = this.clients;
     // Every hosted service has an outbox, processed-event and dead-letter table: the relay and consumers rely on them.
@@ -125,39 +137,71 @@ export class ServiceHost<C> {
     this.server = await startGrpcServer({ ...grpc, services: [...this.parts.grpc, admin], verifier: this.verifier });
     await this.parts.start?.();
     relay.start();
-    // Groups are independent: joining them side by side keeps start-up at one
-    // group join (seconds on a Kafka cluster) rather than one per consumer.
-    const started = await Promise.allSettled(
-      (this.parts.consumers ?? []).map(async (consumer) => {
-        await transport.ensureTopics(consumer.topics);
+    this.runner.start();
+    const awaited = options.awaitConsumerGroups ?? true;
+    // Awaited, a failed join fails start() as before; in the background it is retried until it works.
+    this.consumersJoined = this.joinConsumers(this.parts.consumers ?? [], !awaited);
+    if (awaited) await this.consumersJoined;
+    this.logger.info('service started', { grpcPort: this.server.port });
+  }
+
+  /**
+   * Resolves once every consumer has joined its group (or the host began stopping). Not awaited
+   * by start(), a join that fails is retried in the background until it works.
+   */
+  whenConsumersJoined(): Promise<void> {
+    return this.consumersJoined ?? Promise.resolve();
+  }
+
+  /**
+   * Joins every consumer group side by side (one group join, seconds on Kafka, rather than one per
+   * consumer). A member killed without leaving holds the group for its session timeout, so a
+   * restarted process may wait that long here: its gRPC calls are served meanwhile, and events wait
+   * in the topic (committed offsets, or the oldest event for a new group) until it has joined.
+   */
+  private async joinConsumers(consumers: NonNullable<ServiceParts['consumers']>, retry: boolean): Promise<void> {
+    const { transport } = this.adapters;
+    const { signal } = this.joining;
+    await Promise.all(
+      consumers.map(async (consumer) => {
         const prepare = consumer.prepare?.bind(consumer);
-        return startIdempotentConsumer({
-          db: this.db,
-          transport,
-          logger: this.logger,
-          group: consumer.group,
-          topics: consumer.topics,
-          batchSize: consumer.batchSize ?? CONSUMER_BATCH_SIZE,
-          eventTypes: consumer.eventTypes,
-          actionable: consumer.actionable?.bind(consumer),
-          // Both steps continue the producer's trace, so the calls and events they make belong to it too.
-          prepare: prepare
-            ? (event) => withSpan(`prepare ${event.type}`, { traceparent: event.traceparent, kind: SpanKind.CONSUMER }, () => prepare(event))
-            : undefined,
-          apply: (trx, prepared, event) =>
-            withSpan(`consume ${event.type}`, { traceparent: event.traceparent, kind: SpanKind.CONSUMER }, () => consumer.apply(trx, prepared, event)),
-          applyAll: consumer.applyAll
-            ? (trx, items) => withSpan(`consume ${items.length} events`, { kind: SpanKind.CONSUMER }, () => consumer.applyAll!(trx, items))
-            : undefined,
-        });
+        for (let attempt = 1; !signal.aborted; attempt++) {
+          try {
+            await transport.ensureTopics(consumer.topics);
+            const subscription = await startIdempotentConsumer({
+              db: this.db,
+              transport,
+              logger: this.logger,
+              group: consumer.group,
+              topics: consumer.topics,
+              signal,
+              batchSize: consumer.batchSize ?? CONSUMER_BATCH_SIZE,
+              eventTypes: consumer.eventTypes,
+              actionable: consumer.actionable?.bind(consumer),
+              // Both steps continue the producer's trace, so the calls and events they make belong to it too.
+              prepare: prepare
+                ? (event) => withSpan(`prepare ${event.type}`, { traceparent: event.traceparent, kind: SpanKind.CONSUMER }, () => prepare(event))
+                : undefined,
+              apply: (trx, prepared, event) =>
+                withSpan(`consume ${event.type}`, { traceparent: event.traceparent, kind: SpanKind.CONSUMER }, () => consumer.apply(trx, prepared, event)),
+              applyAll: consumer.applyAll
+                ? (trx, items) => withSpan(`consume ${items.length} events`, { kind: SpanKind.CONSUMER }, () => consumer.applyAll!(trx, items))
+                : undefined,
+            });
+            if (signal.aborted) await subscription.stop();
+            else this.subscriptions.push(subscription);
+            return;
+          } catch (error) {
+            if (signal.aborted) return;
+            if (!retry) throw error;
+            const retryInMs = Math.min(JOIN_RETRY_MAX_MS, JOIN_RETRY_BASE_MS * 2 ** (attempt - 1));
+            this.logger.error('event consumer cannot join its group yet, retrying', { group: consumer.group, attempt, retryInMs, error: String(error) });
+            await sleep(retryInMs, undefined, { signal }).catch(() => undefined); // cut short by stop()
+          }
+        }
       }),
     );
-    // Keep the ones that started so stop() closes them even when another failed.
-    for (const result of started) if (result.status === 'fulfilled') this.subscriptions.push(result.value);
-    const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-    if (failed) throw failed.reason;
-    this.runner.start();
-    this.logger.info('service started', { grpcPort: this.server.port });
+    if (consumers.length > 0 && !signal.aborted) this.logger.info('consumer groups joined', { groups: consumers.map((c) => c.group) });
   }
 
   /** Runs every due job once now (the sandbox clock moved). */
@@ -201,6 +245,8 @@ export class ServiceHost<C> {
       {
         name: `${name}: consumer batches in hand`,
         run: async () => {
+          this.joining.abort();
+          await this.consumersJoined?.catch(() => undefined); // a failed join already failed start()
           await Promise.all(this.subscriptions.map((s) => s.stop()));
           this.subscriptions = [];
         },

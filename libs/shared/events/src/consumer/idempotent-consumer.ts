@@ -48,6 +48,8 @@ export interface ConsumerOptions<P = EventEnvelope> extends ConsumerSteps<P> {
   retryBaseMs?: number;
   /** A new group starts at the oldest retained event (default true), so nothing published before its first start is missed. */
   fromBeginning?: boolean;
+  /** Abandons a subscribe still pending (see SubscribeOptions.signal). */
+  signal?: AbortSignal;
   logger?: EventsLogger;
 }
 
@@ -177,7 +179,7 @@ export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOpti
     for (const event of events) await handleAlone(event);
   };
 
-  const subscription = { group, topics: options.topics, fromBeginning: options.fromBeginning ?? true, eventTypes: options.eventTypes };
+  const subscription = { group, topics: options.topics, fromBeginning: options.fromBeginning ?? true, eventTypes: options.eventTypes, signal: options.signal };
   return batchSize > 1
     ? options.transport.subscribe({ ...subscription, batchHandler: handleBatch, maxBatchSize: batchSize })
     : options.transport.subscribe({ ...subscription, handler: handleOne });

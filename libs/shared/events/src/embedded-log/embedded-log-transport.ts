@@ -146,6 +146,7 @@ class EmbeddedLogTransport implements EventTransport {
     await this.ensureTables();
     await this.initialiseOffsets(options);
     await this.listenForOtherProcesses();
+    options.signal?.throwIfAborted(); // nothing consumes yet: abandoning leaves nothing to stop
     const subscription = new EmbeddedLogSubscription(this.db, options, this.pollIntervalMs, this.logger, () => {
       for (const k of keys) if (this.subscriptions.get(k) === subscription) this.subscriptions.delete(k);
     });

@@ -18,6 +18,8 @@ export class KafkaSubscription implements Subscription {
   private readonly consumer: Consumer;
   private readonly backoff = new Sleeper();
   private stopping?: Promise<void>;
+  /** Ends start()'s wait for the join when stop() comes first. */
+  private abandonJoin?: (error: Error) => void;
   private readonly delivery: BatchDelivery;
 
   constructor(
@@ -67,6 +69,7 @@ export class KafkaSubscription implements Subscription {
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       this.backoff.close();
+      this.abandonJoin?.(new Error(`kafka: consumer group ${this.options.group} stopped before it joined`));
       try {
         await this.consumer.disconnect();
       } finally {
@@ -153,7 +156,9 @@ export class KafkaSubscription implements Subscription {
         this.logger.error('kafka: consumer not ready in time, continuing in the background', { group: this.options.group });
         finish();
       }, READY_TIMEOUT_MS);
+      this.abandonJoin = finish;
       removers.push(
+        () => (this.abandonJoin = undefined),
         this.consumer.on(GROUP_JOIN, () => (joined = true)),
         this.consumer.on(FETCH, () => joined && finish()),
         this.consumer.on(CRASH, (event) => finish(event.payload.error)),

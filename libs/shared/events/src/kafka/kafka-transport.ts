@@ -73,7 +73,15 @@ class KafkaTransport implements EventTransport {
     assertSubscription(options.group, options.topics);
     const subscription = new KafkaSubscription(this.kafka, options, this.logger, () => this.subscriptions.delete(subscription), this.sessionTimeoutMs);
     this.subscriptions.add(subscription);
-    await subscription.start();
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const abandon = () => void subscription.stop();
+    signal?.addEventListener('abort', abandon, { once: true });
+    try {
+      await subscription.start();
+    } finally {
+      signal?.removeEventListener('abort', abandon);
+    }
     return subscription;
   }
 
