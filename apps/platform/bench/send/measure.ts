@@ -80,7 +80,7 @@ export interface RunFigures {
 }
 
 const ACCEPTED_DESTINATION = '+14155550123';
-const SUSTAINED_DESTINATION = '+14155550124';
+export const SUSTAINED_DESTINATION = '+14155550124';
 const NOT_FINAL = ['queued', 'dispatched', 'scheduled'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -111,7 +111,7 @@ async function timings(target: Target, accountId: string, reference: string): Pr
   }
 }
 
-async function notFinal(target: Target, accountId: string, reference?: string): Promise<number> {
+export async function notFinal(target: Target, accountId: string, reference?: string): Promise<number> {
   const rows = await target.query<{ n: number }>(
     `select count(*)::int as n from messages where account_id = ? and status in (${NOT_FINAL.map(() => '?').join(', ')})${reference ? ' and client_reference = ?' : ''}`,
     [accountId, ...NOT_FINAL, ...(reference ? [reference] : [])],
@@ -129,7 +129,14 @@ async function notDelivered(target: Target, accountId: string, reference: string
 
 const round = (value: number | null, digits = 0) => (value === null || !Number.isFinite(value) ? null : Number(value.toFixed(digits)));
 
-export async function measure(target: Target, options: MeasureOptions, log: (line: string) => void): Promise<RunFigures> {
+export interface BenchSender {
+  accountId: string;
+  /** A send of one message to `to` with an API key of the account. */
+  sendTo(to: string, reference: string): HttpTarget;
+}
+
+/** A signed-up account with an API key; the carrier delivers to SUSTAINED_DESTINATION with no receipt delay. */
+export async function benchSender(target: Target): Promise<BenchSender> {
   const api = new ApiClient(target.url);
   const user = await signUp(api, 'bench');
   const key = await api.post('/v1/api-keys', { token: user.accessToken, body: { name: 'bench' } });
@@ -140,21 +147,28 @@ export async function measure(target: Target, options: MeasureOptions, log: (lin
     body: { outcome: 'delivered', afterSeconds: 0 },
   });
   if (behaviour.status !== 200) throw new Error(`setting the carrier behaviour answered ${behaviour.status}: ${behaviour.text}`);
-  const sendTo = (to: string, reference: string): HttpTarget => ({
-    url: `${target.url}/v1/accounts/${user.accountId}/messages`,
-    headers: { 'x-api-key': key.body.key },
-    body: JSON.stringify({ to, body: 'Benchmark message', clientReference: reference }),
-  });
+  return {
+    accountId: user.accountId,
+    sendTo: (to, reference) => ({
+      url: `${target.url}/v1/accounts/${user.accountId}/messages`,
+      headers: { 'x-api-key': key.body.key },
+      body: JSON.stringify({ to, body: 'Benchmark message', clientReference: reference }),
+    }),
+  };
+}
+
+export async function measure(target: Target, options: MeasureOptions, log: (line: string) => void): Promise<RunFigures> {
+  const { accountId, sendTo } = await benchSender(target);
 
   log(`${target.label}: closed loop, ${options.closedConnections} connections for ${options.closedSeconds} s`);
   const closed = await closedLoop(sendTo(ACCEPTED_DESTINATION, 'bench-closed'), options.closedConnections, options.closedSeconds);
 
   // The sustained run starts on a quiet platform: the closed loop's messages settle first (bounded).
   const settleBy = Date.now() + options.drainSeconds * 1000;
-  let leftover = await notFinal(target, user.accountId);
+  let leftover = await notFinal(target, accountId);
   while (leftover > 0 && Date.now() < settleBy) {
     await sleep(500);
-    leftover = await notFinal(target, user.accountId);
+    leftover = await notFinal(target, accountId);
   }
 
   if (leftover > 0) log(`${target.label}: ${leftover} messages of the closed loop still unsettled after ${options.drainSeconds} s`);
@@ -163,13 +177,13 @@ export async function measure(target: Target, options: MeasureOptions, log: (lin
   const before: Sample = await target.sample();
   const load = await openLoop(sendTo(SUSTAINED_DESTINATION, reference), options.sustainedRate, options.sustainedSeconds, options.sustainedMaxInFlight);
   const after: Sample = await target.sample();
-  const backlogAtEnd = await notDelivered(target, user.accountId, reference);
+  const backlogAtEnd = await notDelivered(target, accountId, reference);
   log(`${target.label}: offered load over (${load.accepted} accepted), backlog ${backlogAtEnd}; reading it again in ${options.afterSeconds} s`);
   await sleep(Math.max(0, after.at + options.afterSeconds * 1000 - Date.now()));
   const drained: Sample = await target.sample();
-  const backlogAfter10s = await notDelivered(target, user.accountId, reference);
+  const backlogAfter10s = await notDelivered(target, accountId, reference);
   const lastReading = Date.now();
-  const messages = await timings(target, user.accountId, reference);
+  const messages = await timings(target, accountId, reference);
   const byStatus: Record<string, number> = {};
   for (const m of messages) if (m.status !== 'delivered') byStatus[m.status] = (byStatus[m.status] ?? 0) + 1;
 
