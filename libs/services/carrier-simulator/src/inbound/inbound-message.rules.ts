@@ -1,3 +1,4 @@
+import { describeE164Fault, e164Fault, isEmailAddress } from '@mp/addresses';
 import { isUuid } from '@mp/grpc';
 import { FieldErrors } from '@mp/problems';
 
@@ -7,10 +8,6 @@ export type InboundChannel = (typeof INBOUND_CHANNELS)[number];
 
 /** The longest sandbox inbound body: ten concatenated SMS segments' worth. */
 export const MAX_INBOUND_BODY_LENGTH = 1600;
-const E164 = /^\+[1-9]\d{7,14}$/;
-// Loose on purpose: the simulator only needs something shaped like an address.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
-const MAX_EMAIL_LENGTH = 254;
 
 /** The carrier message ids each simulated carrier hands out, as for submissions. */
 export const CARRIER_MESSAGE_ID_PREFIX: Record<InboundChannel, string> = { Sms: 'sim-', WhatsApp: 'wamid.', Email: 'email-' };
@@ -30,8 +27,13 @@ export function isInboundChannel(value: string): value is InboundChannel {
   return (INBOUND_CHANNELS as readonly string[]).includes(value);
 }
 
-const isAddressOf = (channel: InboundChannel, value: string) =>
-  channel === 'Email' ? value.length <= MAX_EMAIL_LENGTH && EMAIL.test(value) : E164.test(value);
+/** Why `value` is not an address of the channel by the platform's rules (@mp/addresses), or undefined. */
+function addressProblem(field: string, channel: InboundChannel, value: string): string | undefined {
+  if (channel === 'Email') return isEmailAddress(value) ? undefined : `${field} must be an email address.`;
+  const fault = e164Fault(value);
+  if (fault === undefined) return undefined;
+  return fault === 'format' ? `${field} must be an E.164 number (+ and up to 15 digits).` : `${field} ${describeE164Fault(fault)}.`;
+}
 
 /** Whether a number's address is `address`: email addresses without regard to case, numbers exactly. */
 export function isSameAddress(channel: InboundChannel, numberAddress: string, address: string): boolean {
@@ -54,8 +56,9 @@ export function checkInbound(input: InboundRequest): CheckedInbound {
     ['to', to],
   ] as const) {
     if (value === '') errors.add(field, `${field} is required.`);
-    else if (channel && !isAddressOf(channel, value)) {
-      errors.add(field, channel === 'Email' ? `${field} must be an email address.` : `${field} must be an E.164 number (+ and 8 to 15 digits).`);
+    else if (channel) {
+      const problem = addressProblem(field, channel, value);
+      if (problem) errors.add(field, problem);
     }
   }
   const length = [...input.body].length;

@@ -110,6 +110,8 @@ describe('SimulateInbound', () => {
   it.each([
     [{ from: '5557654321' }, 'from'],
     [{ from: '+1555' }, 'from'],
+    [{ from: '+1415555001' }, 'from'], // nine national digits under +1: impossible
+    [{ channelType: 'Email', from: 'pat@good-corp.com(x)evil.com', to: EMAIL }, 'from'],
     [{ to: 'sender@sandbox.messaging.local' }, 'to'],
     [{ channelType: 'Email', from: '+15557654321', to: EMAIL }, 'from'],
     [{ channelType: 'Email', from: 'pat@example.com', to: SMS_WA }, 'to'],
