@@ -70,3 +70,5 @@ collect(doc.paths);
 for (const name of Object.keys(doc.components.schemas)) if (!used.has(name)) delete doc.components.schemas[name];
 fs.writeFileSync(file, JSON.stringify(doc, null, '\t'));
 EOF
+# The rate-limit headers of every answer and the Retry-After of every 429.
+node ../../../tools/scripts/openapi-rate-limit-headers.mjs src/generated/openapi.json

@@ -57,8 +57,16 @@ function expectTooMany(res: ApiResponse, code: 'IP_THROTTLED' | 'RATE_LIMITED') 
   expect(res.body.retryAfterSeconds).toBeGreaterThanOrEqual(1);
   expect(res.body.retryAfterSeconds).toBeLessThanOrEqual(60);
   expect(res.headers.get('retry-after')).toBe(String(res.body.retryAfterSeconds));
+  // The RateLimit headers name the sign-in policy that refused.
+  expect(rateLimitHeaders(res)).toEqual({ limit: code === 'IP_THROTTLED' ? PER_IP : PER_ACCOUNT, remaining: 0, reset: res.body.retryAfterSeconds });
   expect(res.body.accessToken).toBeUndefined();
 }
+
+const rateLimitHeaders = (res: ApiResponse) => ({
+  limit: Number(res.headers.get('ratelimit-limit')),
+  remaining: Number(res.headers.get('ratelimit-remaining')),
+  reset: Number(res.headers.get('ratelimit-reset')),
+});
 
 describe('sign-in throttle', () => {
   it('throttles an address across accounts with 429 IP_THROTTLED, refusing register too, until the window ends', async () => {

@@ -10,6 +10,7 @@ import { httpMetricsMiddleware, metricsEndpoint } from './metrics.middleware';
 import { notFoundHandler, problemHandler } from './problem.middleware';
 import { isProviderCallbackPath } from './provider-callback-paths';
 import { rateLimitMiddleware } from './rate-limit.middleware';
+import { securityHeaders } from './security-headers';
 import { signInThrottleMiddleware } from './sign-in-throttle.middleware';
 import { guardPathParameters, storableTextMiddleware } from './storable-text';
 
@@ -20,6 +21,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.set('etag', false);
   if (deps.config.TRUST_PROXY) app.set('trust proxy', deps.config.TRUST_PROXY);
   app.locals.gatewayDeps = deps;
+  // First, so every answer has them: problems, 404s, a draining gateway's 503s.
+  app.use(securityHeaders());
 
   // Scraped by Prometheus: before tracing, rate limits and metrics of its own.
   app.get('/metrics', metricsEndpoint);

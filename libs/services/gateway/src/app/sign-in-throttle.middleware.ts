@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { presentedCredential } from '../auth/credential-resolver';
 import { SignInThrottle } from '../rate-limit/sign-in-throttle';
 import type { GatewayDeps } from './gateway-deps';
+import { setRateLimitHeaders } from './rate-limit-headers';
 
 /**
  * Sign-in and code routes (SignInThrottle): runs after body parsing, since the
@@ -14,7 +15,7 @@ export function signInThrottleMiddleware(deps: GatewayDeps): RequestHandler {
     perIpPerMinute: deps.config.SIGN_IN_LIMIT_PER_IP_PER_MINUTE,
     perAccountPerMinute: deps.config.SIGN_IN_LIMIT_PER_ACCOUNT_PER_MINUTE,
   });
-  return (req: Request, _res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const route = throttle.routeOf(req.method, req.path);
     if (!route) return next();
     const account = route === 'sign-in' ? Promise.resolve(SignInThrottle.accountOfBody(req.body)) : signedInUser(deps, req);
@@ -23,8 +24,12 @@ export function signInThrottleMiddleware(deps: GatewayDeps): RequestHandler {
       .then(
         () => next(),
         (error: unknown) => {
-          // The problem handler adds `Retry-After` from `retryAfterSeconds`.
-          if (isDomainError(error)) return next(error);
+          // The problem handler adds `Retry-After` from `retryAfterSeconds`; the RateLimit headers name the policy that refused.
+          if (isDomainError(error)) {
+            const limit = error.code === 'IP_THROTTLED' ? deps.config.SIGN_IN_LIMIT_PER_IP_PER_MINUTE : deps.config.SIGN_IN_LIMIT_PER_ACCOUNT_PER_MINUTE;
+            setRateLimitHeaders(res, { limit, remaining: 0, resetSeconds: Number(error.extensions?.retryAfterSeconds ?? 0) });
+            return next(error);
+          }
           // A rate-limit store outage must not take sign-in down: let the request through.
           deps.logger.warn('sign-in throttle store unavailable', { error });
           next();

@@ -72,7 +72,9 @@ export async function verifyEmailOtp(
       throw new DomainError('INVALID_OR_EXPIRED', 'No valid code: request a new one.', { action });
     }
     if (otp.failed_attempts >= EMAIL_OTP_MAX_ATTEMPTS) {
-      throw new DomainError('LOCKED', 'Too many wrong codes: request a new one.', { action, attemptsRemaining: 0 });
+      // Every 429 says when to come back (Retry-After): this code stays locked until it expires; a new one may be requested now.
+      const retryAfterSeconds = Math.max(1, Math.ceil((new Date(otp.expires_at).getTime() - now.getTime()) / 1000));
+      throw new DomainError('LOCKED', 'Too many wrong codes: request a new one.', { action, attemptsRemaining: 0, retryAfterSeconds });
     }
     if (otp.action !== action) {
       throw new DomainError('ACTION_MISMATCH', `The code was issued for ${otp.action}, not ${action}.`, { action });

@@ -141,7 +141,11 @@ describe('email one-time codes', () => {
       remaining.push(error.extensions.attemptsRemaining);
     }
     expect(remaining).toEqual([4, 3, 2, 1, 0]);
-    expect(await codeOf(h.handlers.verifyEmailOtp({ action: 'MfaManage', code }, as(user.principal)))).toBe('LOCKED');
+    const locked = await errorOf(h.handlers.verifyEmailOtp({ action: 'MfaManage', code }, as(user.principal)));
+    expect(locked.code).toBe('LOCKED');
+    // Until the locked code expires (10 minutes from issue): every 429 carries a Retry-After.
+    expect(locked.extensions.retryAfterSeconds).toBeGreaterThan(0);
+    expect(locked.extensions.retryAfterSeconds).toBeLessThanOrEqual(600);
 
     await h.handlers.issueEmailOtp({}, as(user.principal));
     const fresh = await emailOtpFor(h, user.email);
