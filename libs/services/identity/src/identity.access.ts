@@ -1,5 +1,5 @@
 import type { identityV1 } from '@mp/contracts';
-import { ANONYMOUS_CALLER, CUSTOMER, USER, type MethodAccess } from '@mp/grpc';
+import { ANONYMOUS_CALLER, CUSTOMER, SERVICE, USER, type MethodAccess } from '@mp/grpc';
 
 /**
  * Who may call each IdentityService method. Anonymous: only what a caller
@@ -25,6 +25,8 @@ export const identityAccess: MethodAccess<typeof identityV1.IdentityServiceServi
   loginMfaWithPasskey: ANONYMOUS_CALLER,
   getAccount: CUSTOMER,
   getSendingStanding: CUSTOMER,
+  // provider-callback, before it answers a payment processor's subscription callback.
+  applySubscriptionUpdate: SERVICE,
   getMe: USER,
   createSubaccount: USER,
   listSubaccounts: USER,

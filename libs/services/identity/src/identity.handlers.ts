@@ -32,6 +32,7 @@ import { createSubaccount } from './subaccounts/create-subaccount.usecase';
 import { getSubaccount } from './subaccounts/get-subaccount.usecase';
 import { listSubaccountsOf } from './subaccounts/list-subaccounts.usecase';
 import { changeSubaccount } from './subaccounts/update-subaccount.usecase';
+import { applySubscriptionCallback } from './subscriptions/apply-subscription-callback.usecase';
 import { acceptInvitation } from './users/accept-invitation.usecase';
 import { deactivateUser } from './users/deactivate-user.usecase';
 import { inviteUser } from './users/invite-user.usecase';
@@ -66,6 +67,7 @@ export function createIdentityHandlers(ctx: IdentityContext): IdentityHandlers {
     updateApiKey: (req, call) => changeApiKey(ctx, requirePrincipal(call), req),
     revokeApiKey: (req, call) => revokeApiKeyOf(ctx, requirePrincipal(call), req),
     getSendingStanding: (req) => getSendingStanding(ctx, req),
+    applySubscriptionUpdate: (req, call) => applySubscriptionCallback(ctx, requirePrincipal(call), req),
     loginMfa: (req) => loginMfa(ctx, req),
     getMfaStatus: (_req, call) => getMfaStatus(ctx, requirePrincipal(call)),
     setupTotp: (req, call) => setupTotp(ctx, requirePrincipal(call), req),

@@ -14,8 +14,8 @@ export type ProviderCallbackHostConfig = ProviderCallbackConfig & Partial<Callba
 export const providerCallbackService: ServiceModule<ProviderCallbackHostConfig> = {
   name: 'provider-callback',
   migrations: providerCallbackMigrations,
-  create({ config, db, outbox, clock, logger }) {
-    const deps = { config, db, outbox, clock, logger };
+  create({ config, db, outbox, clock, logger, clients }) {
+    const deps = { config, db, outbox, clock, logger, clients };
     const port = config.CALLBACK_HTTP_PORT;
     if (port === undefined) return { grpc: [providerCallbackHandlers(deps, logger)] };
 

@@ -12,6 +12,7 @@ import { externalIdentities } from './20250601001000_external_identities';
 import { signInFailures } from './20250601001200_sign_in_failures';
 import { passkeys } from './20261006000000_passkeys';
 import { subscriptionUpdates } from './20261020000000_subscription_updates';
+import { appliedSubscriptionEvents } from './20261127000000_applied_subscription_events';
 
 /** Identity's schema, oldest first; never reorder or edit one that has shipped. */
 export const identityMigrations: Migration[] = [
@@ -28,4 +29,5 @@ export const identityMigrations: Migration[] = [
   signInFailures,
   passkeys,
   subscriptionUpdates,
+  appliedSubscriptionEvents,
 ];

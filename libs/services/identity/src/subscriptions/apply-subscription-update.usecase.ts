@@ -24,28 +24,43 @@ function occurredAt(update: providerCallbackEvents.PaymentSubscriptionUpdated, n
   return at && !Number.isNaN(at.getTime()) ? at : now;
 }
 
+/** Records the processor's event as applied; false when it already was (by the other path). */
+async function firstApplication(trx: Knex.Transaction, update: providerCallbackEvents.PaymentSubscriptionUpdated, now: Date): Promise<boolean> {
+  const inserted = await trx('applied_subscription_events')
+    .insert({ provider_event_id: update.providerEventId, account_id: update.accountId, applied_at: now })
+    .onConflict('provider_event_id')
+    .ignore()
+    .returning('provider_event_id');
+  return inserted.length > 0;
+}
+
 /**
  * A payment-processor subscription event applied to the account, in the
- * consumer's transaction only (no call to another service): the status is
+ * caller's transaction only (no call to another service): the status is
  * stored, an event older than the last applied one is ignored, and a change
- * is announced as SubscriptionChanged through identity's outbox.
+ * is announced as SubscriptionChanged through identity's outbox. Two paths
+ * bring the same event (provider-callback's call before it answers the
+ * callback, and billing.events): each processor event id is applied once, so
+ * a repeat cannot undo a later event of the same second. Answers whether the
+ * status changed.
  */
 export async function applySubscriptionUpdate(
   trx: Knex.Transaction,
   deps: ApplySubscriptionUpdateDeps,
   update: providerCallbackEvents.PaymentSubscriptionUpdated,
-): Promise<void> {
+): Promise<boolean> {
   const context = { providerEventId: update.providerEventId, accountId: update.accountId };
   const account = isUuid(update.accountId) ? await trx<AccountRow>(ACCOUNTS).where({ id: update.accountId }).forUpdate().first() : undefined;
   if (!account) {
     deps.logger.warn('subscription event for an unknown account ignored', context);
-    return;
+    return false;
   }
   const now = deps.clock.now();
+  if (update.providerEventId && !(await firstApplication(trx, update, now))) return false;
   const at = occurredAt(update, now);
   if (account.subscription_updated_at && at < new Date(account.subscription_updated_at)) {
     deps.logger.info('subscription event older than the last applied one ignored', { ...context, occurredAt: at.toISOString() });
-    return;
+    return false;
   }
   let status = toSubscriptionStatus(update.subscriptionStatus);
   if (!status) {
@@ -53,11 +68,12 @@ export async function applySubscriptionUpdate(
     status = 'canceled';
   }
   await trx(ACCOUNTS).where({ id: account.id }).update({ subscription_status: status, subscription_updated_at: at, updated_at: now });
-  if (status === account.subscription_status) return;
+  if (status === account.subscription_status) return false;
   await deps.outbox.enqueue(trx, {
     topic: TOPICS.identity,
     key: account.id,
     type: 'SubscriptionChanged',
     payload: identityEvents.SubscriptionChanged.toJSON({ accountId: account.id, status }),
   });
+  return true;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { identityEvents, providerCallbackEvents, TOPICS } from '@mp/contracts';
 import type { EventEnvelope } from '@mp/events';
 import { consumeOnce, type EventConsumer } from '@mp/service-host';
-import { as, outboxEvents, signUp, startIdentity, type IdentityHarness } from '../testing/identity-harness';
+import { as, codeOf, outboxEvents, signUp, startIdentity, type IdentityHarness } from '../testing/identity-harness';
 import { SUBSCRIPTION_CONSUMER_GROUP } from './subscription.consumer';
 
 let h: IdentityHarness;
@@ -14,14 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const update = (accountId: string, subscriptionStatus: string, occurredAt = new Date().toISOString()): EventEnvelope => ({
+const update = (accountId: string, subscriptionStatus: string, occurredAt = new Date().toISOString(), providerEventId = `evt_${randomUUID()}`): EventEnvelope => ({
   id: randomUUID(),
   type: 'PaymentSubscriptionUpdated',
   version: 1,
   topic: TOPICS.billing,
   key: accountId,
   occurredAt,
-  payload: providerCallbackEvents.PaymentSubscriptionUpdated.toJSON({ providerEventId: `evt_${randomUUID()}`, accountId, subscriptionStatus, occurredAt }),
+  payload: providerCallbackEvents.PaymentSubscriptionUpdated.toJSON({ providerEventId, accountId, subscriptionStatus, occurredAt }),
 });
 /** As the host runs it: prepared, then applied in a transaction with calls to other services refused. */
 const consume = (event: EventEnvelope) => consumeOnce(h.db, consumer, event);
@@ -87,6 +87,28 @@ describe('payment subscription events (identity consumer)', () => {
     expect(await standing(accountId)).toBe(false);
     await consume(update(accountId, 'unpaid', at(2)));
     expect((await account(accountId)).subscription_status).toBe('unpaid');
+  });
+
+  it('applies each processor event once, whether provider-callback or billing.events brings it first', async () => {
+    const { accountId } = await signUp(h);
+    const providerCallback = as({ kind: 'service', accountId: '', service: 'provider-callback' });
+    const cancel = { providerEventId: `evt_${randomUUID()}`, accountId, subscriptionStatus: 'canceled', occurredAt: at(20) };
+    expect(await h.handlers.applySubscriptionUpdate(cancel, providerCallback)).toEqual({ changed: true });
+    expect(await standing(accountId)).toBe(false);
+    await consume(update(accountId, 'active', at(20)));
+    // The cancellation again, by either path and of the same second, does not undo the later reactivation.
+    await consume(update(accountId, 'canceled', at(20), cancel.providerEventId));
+    expect(await h.handlers.applySubscriptionUpdate(cancel, providerCallback)).toEqual({ changed: false });
+    expect(await standing(accountId)).toBe(true);
+    expect((await changes(accountId)).map((c) => c.status)).toEqual(['canceled', 'active']);
+  });
+
+  it('takes the call only from provider-callback', async () => {
+    const { accountId, principal } = await signUp(h);
+    const request = { providerEventId: `evt_${randomUUID()}`, accountId, subscriptionStatus: 'canceled', occurredAt: at(1) };
+    expect(await codeOf(h.handlers.applySubscriptionUpdate(request, as({ kind: 'service', accountId: '', service: 'messaging' })))).toBe('FORBIDDEN');
+    expect(await codeOf(h.handlers.applySubscriptionUpdate(request, as(principal)))).toBe('FORBIDDEN');
+    expect(await standing(accountId)).toBe(true);
   });
 
   it('ignores an unknown or malformed account, and other event types, changing nothing', async () => {

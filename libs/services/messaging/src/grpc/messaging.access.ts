@@ -1,5 +1,5 @@
 import type { messagingV1 } from '@mp/contracts';
-import { CUSTOMER, STAFF, USER, type MethodAccess } from '@mp/grpc';
+import { CUSTOMER, SERVICE, STAFF, USER, type MethodAccess } from '@mp/grpc';
 
 /**
  * Who may call each MessagingService method: customers through the gateway;
@@ -20,6 +20,8 @@ export const messagingAccess: MethodAccess<typeof messagingV1.MessagingServiceSe
   holdAccountSending: STAFF,
   releaseAccountSending: STAFF,
   getAccountSendingHold: STAFF,
+  // A service that changed an account's standing (provider-callback after a subscription callback).
+  noteStandingChange: SERVICE,
   createTemplate: USER,
   updateTemplate: USER,
   getTemplate: USER,

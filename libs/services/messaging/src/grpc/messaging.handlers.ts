@@ -15,6 +15,7 @@ import { getMessage } from '../messages/get-message.usecase';
 import { getSubaccountQuota } from '../quota/get-subaccount-quota.usecase';
 import { previewSegments } from '../segments/preview-segments.usecase';
 import { sendMessage, type SendMessageDeps } from '../submission/send-message.usecase';
+import { noteStandingChange } from '../submission/standing-changes';
 import { createTemplate } from '../templates/create-template.usecase';
 import { getTemplate } from '../templates/get-template.usecase';
 import { listTemplates } from '../templates/list-templates.usecase';
@@ -37,6 +38,7 @@ export function messagingHandlers(deps: MessagingHandlerDeps): MessagingHandlers
     holdAccountSending: (request, ctx) => holdAccountSending(deps.holds, requirePrincipal(ctx), request),
     releaseAccountSending: (request, ctx) => releaseAccountSending(deps.holds, requirePrincipal(ctx), request),
     getAccountSendingHold: (request, ctx) => getAccountSendingHold(deps.holds, requirePrincipal(ctx), request),
+    noteStandingChange: (request, ctx) => noteStandingChange(deps.db, requirePrincipal(ctx), request),
     getMessageCosts: (request, ctx) => getMessageCosts(deps, requirePrincipal(ctx), request),
     getMessageCostsByChannel: (request, ctx) => getMessageCostsByChannel(deps, requirePrincipal(ctx), request),
     listMessageCharges: (request, ctx) => listMessageCharges(deps, requirePrincipal(ctx), request),

@@ -11,6 +11,7 @@ import { messageRoutesMigration } from './20261120000010_message_routes';
 import { messageReplyOptionsMigration } from './20251215000009_message_reply_options';
 import { earlyReceiptsMigration } from './20261124000011_early_receipts';
 import { messageTraceparentMigration } from './20261124000012_message_traceparent';
+import { standingChangesMigration } from './20261127000013_standing_changes';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [
@@ -26,4 +27,5 @@ export const messagingMigrations: Migration[] = [
   messageRoutesMigration,
   earlyReceiptsMigration,
   messageTraceparentMigration,
+  standingChangesMigration,
 ];

@@ -87,6 +87,7 @@ describe('sending-standing cache', () => {
     const c = liveCache();
     let release!: () => void;
     const slow = c.cache.standing({ accountId: 'a1' }, () => new Promise((resolve) => (release = () => resolve(ACTIVE))));
+    await new Promise((resolve) => setImmediate(resolve)); // the standing version is read before identity is asked
     c.cache.evictAccount('a1');
     release();
     await slow;
@@ -98,6 +99,32 @@ describe('sending-standing cache', () => {
     await c.get('a9');
     await c.get('a9');
     expect(c.asked()).toBe(3);
+  });
+
+  it('asks identity again on every replica once the account\'s standing version went up, before any event', async () => {
+    const versions = new Map<string, string>();
+    const versionOf = async (accountId: string) => versions.get(accountId) ?? '0';
+    let answer = ACTIVE;
+    let asked = 0;
+    const replicas = [new SendingStandingCache({ versionOf }), new SendingStandingCache({ versionOf })];
+    const get = (cache: SendingStandingCache, accountId = 'a1') =>
+      cache.standing({ accountId }, async () => {
+        asked++;
+        return answer;
+      });
+    for (const cache of replicas) {
+      cache.goLive();
+      await get(cache);
+      await get(cache);
+      await get(cache, 'a2');
+    }
+    expect(asked).toBe(4);
+    // What NoteStandingChange does once identity applied the change: no eviction event has arrived.
+    answer = { ...ACTIVE, subscriptionActive: false };
+    versions.set('a1', '1');
+    for (const cache of replicas) expect(await get(cache)).toEqual(answer);
+    await get(replicas[0], 'a2');
+    expect(asked).toBe(6); // a2 is still held
   });
 
   it('still checks every send against the held standing, and refusals are never served from it', async () => {

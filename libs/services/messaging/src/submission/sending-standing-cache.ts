@@ -8,21 +8,42 @@ import type { MessagingClients } from '../messaging-clients';
 export const STANDING_CACHE_TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
+/** A standing as identity answered it, with the account's standing version read before asking. */
+interface HeldStanding {
+  standing: identityV1.SendingStanding;
+  version: string;
+}
+
+/** The account's standing version in messaging's own table (standing-changes.ts); '0' without one. */
+export type StandingVersionOf = (accountId: string) => Promise<string>;
+
 /**
  * Identity's GetSendingStanding answers per (account, subaccount), so a send
  * costs no call to identity (issue 13). The checks themselves
  * (sending-standing.ts) still run at every send, on the held standing; only
  * standings that allow sending are kept, so a restored account sends at once.
- * An entry goes at the first of: its TTL, or an event saying the account's
- * standing may have changed (listenForStandingChanges). Quotas are counted
- * by messaging itself (quota-ledger.ts); only the limits come from here.
+ * An entry goes at the first of: its TTL, an event saying the account's
+ * standing may have changed (listenForStandingChanges), or a raised standing
+ * version (`versionOf`, one primary-key read per send): a change noted by the
+ * service that made it before it answered its caller (a payment processor's
+ * subscription callback, issue 27) is seen by every replica at its next send,
+ * before the change's event arrives. Quotas are counted by messaging itself
+ * (quota-ledger.ts); only the limits come from here.
  *
  * A ReplicaCache: nothing is served until it is live (its listener
  * subscribed), and a load that overlaps an eviction is not stored.
  */
-export class SendingStandingCache extends ReplicaCache<identityV1.SendingStanding> {
-  constructor(options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
-    super({ ttlMs: options.ttlMs ?? STANDING_CACHE_TTL_MS, maxEntries: options.maxEntries ?? MAX_ENTRIES, now: options.now, copy: (standing) => ({ ...standing }) });
+export class SendingStandingCache extends ReplicaCache<HeldStanding> {
+  private readonly versionOf: StandingVersionOf;
+
+  constructor(options: { ttlMs?: number; maxEntries?: number; now?: () => number; versionOf?: StandingVersionOf } = {}) {
+    super({
+      ttlMs: options.ttlMs ?? STANDING_CACHE_TTL_MS,
+      maxEntries: options.maxEntries ?? MAX_ENTRIES,
+      now: options.now,
+      copy: (held) => ({ standing: { ...held.standing }, version: held.version }),
+    });
+    this.versionOf = options.versionOf ?? (async () => '0');
   }
 
   /** The standing from the cache, or from `load` (kept if it allows sending and nothing was evicted meanwhile). */
@@ -31,12 +52,14 @@ export class SendingStandingCache extends ReplicaCache<identityV1.SendingStandin
     load: () => Promise<identityV1.SendingStanding>,
   ): Promise<identityV1.SendingStanding> {
     const key = `${request.accountId}/${request.subaccountId ?? ''}`;
-    const held = this.lookup(key);
-    if (held) return held;
+    // Read before identity is asked: a change noted after this read leaves the entry behind the next read.
+    const version = this.isLive ? await this.versionOf(request.accountId) : '0';
+    const held = this.lookup(key, (entry) => entry.version === version);
+    if (held) return held.standing;
     const ticket = this.ticket();
     const standing = await load();
     const allowsSending = standing.accountStatus.toLowerCase() === 'active' && standing.subscriptionActive;
-    if (allowsSending) this.store(ticket, key, request.accountId, standing);
+    if (allowsSending) this.store(ticket, key, request.accountId, { standing, version });
     return standing;
   }
 }

@@ -5,7 +5,8 @@ import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { parseJsonObject } from '../ingest/callback-body';
 import { announceRegistryUpdate } from '../registry/announce-registry-update';
-import { announceSubscriptionUpdate } from '../subscriptions/announce-subscription-update';
+import { announceSubscriptionUpdate, paymentSubscriptionUpdate } from '../subscriptions/announce-subscription-update';
+import { applySubscriptionNow, type SubscriptionStandingClients } from '../subscriptions/apply-subscription-now';
 import { MAX_ID_LENGTH } from '../ingest/callback-fields';
 import { insertProviderEventIfNew } from './provider-events.repository';
 
@@ -14,6 +15,7 @@ export interface StoreProviderEventDeps {
   outbox: OutboxWriter;
   clock: Clock;
   logger: Logger;
+  clients: SubscriptionStandingClients;
 }
 
 /**
@@ -22,7 +24,8 @@ export interface StoreProviderEventDeps {
  * `eventId` (the registry's), per provider and kind. Only the first time, in
  * the same transaction: the payment processor's subscription events are
  * announced on `billing.events`, the registry's brand status updates on
- * `registry.events`. Connect events (connected accounts, e.g.
+ * `registry.events`. A subscription event (first or repeated) is applied by
+ * identity before the answer (apply-subscription-now.ts). Connect events (connected accounts, e.g.
  * `account.updated`) are stored and logged: nothing in the platform acts on a
  * connected account yet.
  */
@@ -41,16 +44,20 @@ export async function storeProviderEvent(
   }
   const type = payload.type ?? payload.eventType;
   const eventType = typeof type === 'string' ? type.slice(0, MAX_ID_LENGTH) : undefined;
-  const accepted = await deps.db.transaction(async (trx) => {
-    if (!(await insertProviderEventIfNew(trx, { provider, kind, eventId, eventType, payload, rawBody }, deps.clock.now()))) return false;
+  const receivedAt = deps.clock.now();
+  const stored = await deps.db.transaction(async (trx) => {
+    if (!(await insertProviderEventIfNew(trx, { provider, kind, eventId, eventType, payload, rawBody }, receivedAt))) return { accepted: false };
     const announce = { outbox: deps.outbox, clock: deps.clock, logger: deps.logger };
     // Stripe Connect events concern connected accounts, not the platform's own subscriptions.
-    if (provider === 'stripe' && kind === '') await announceSubscriptionUpdate(trx, announce, eventId, payload);
+    const update = provider === 'stripe' && kind === '' ? await announceSubscriptionUpdate(trx, announce, eventId, payload, receivedAt) : undefined;
     if (provider === 'stripe' && kind === 'connect') {
       deps.logger.info('stripe connect event stored', { eventId, type: eventType, connectedAccount: typeof payload.account === 'string' ? payload.account.slice(0, MAX_ID_LENGTH) : undefined });
     }
     if (provider === 'tcr') await announceRegistryUpdate(trx, announce, eventId, payload);
-    return true;
+    return { accepted: true, update };
   });
-  return { accepted, eventId };
+  // A repeat is applied again (identity keeps each processor event once): the first receipt's call may have failed.
+  const update = stored.accepted ? stored.update : provider === 'stripe' && kind === '' ? paymentSubscriptionUpdate(eventId, payload, receivedAt) : undefined;
+  if (update) await applySubscriptionNow(deps.clients, update);
+  return { accepted: stored.accepted, eventId };
 }

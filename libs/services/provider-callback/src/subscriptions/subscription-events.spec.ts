@@ -73,6 +73,43 @@ describe('stripe subscription events', () => {
     expect(Number((await h.db('provider_events').count({ n: '*' }))[0].n)).toBe(Number(storedBefore) + 5); // the four, and the sentinel
   });
 
+  it('are applied by identity, then noted to messaging, before the answer; a repeat is applied again (identity keeps it once)', async () => {
+    const accountId = randomUUID();
+    const raw = stripeEvent('customer.subscription.deleted', { status: 'canceled', metadata: { accountId } }, { created: 1_800_000_100 });
+    const expected = { providerEventId: idOf(raw), accountId, subscriptionStatus: 'canceled', occurredAt: new Date(1_800_000_100_000).toISOString() };
+    const [applied, noted] = [h.standingCalls.applied.length, h.standingCalls.noted.length];
+    await ingest(raw);
+    expect(h.standingCalls.applied.slice(applied)).toEqual([expected]);
+    expect(h.standingCalls.noted.slice(noted)).toEqual([accountId]);
+    await expect(ingest(raw)).resolves.toEqual({ accepted: false, eventId: idOf(raw) });
+    expect(h.standingCalls.applied.slice(applied)).toEqual([expected, expected]);
+  });
+
+  it('fail the callback when identity cannot apply it, keep it announced, and apply it when the processor retries', async () => {
+    const accountId = randomUUID();
+    const raw = stripeEvent('customer.subscription.updated', { status: 'past_due', metadata: { accountId } });
+    const applied = h.standingCalls.applied.length;
+    h.standingCalls.identityDown = true;
+    try {
+      await expect(ingest(raw)).rejects.toMatchObject({ code: 'EXTERNAL_SERVICE_ERROR' });
+    } finally {
+      h.standingCalls.identityDown = false;
+    }
+    // Stored and announced all the same: billing.events applies it even if the processor never retries.
+    await h.waitForEvent((e) => e.type === 'PaymentSubscriptionUpdated' && e.key === accountId);
+    await expect(ingest(raw)).resolves.toEqual({ accepted: false, eventId: idOf(raw) });
+    expect(h.standingCalls.applied.slice(applied)).toEqual([expect.objectContaining({ providerEventId: idOf(raw), accountId, subscriptionStatus: 'past_due' })]);
+  });
+
+  it('ask identity nothing for events that name no account, other event types and Connect events', async () => {
+    const [applied, noted] = [h.standingCalls.applied.length, h.standingCalls.noted.length];
+    const connect = stripeEvent('customer.subscription.deleted', { status: 'canceled', metadata: { accountId: randomUUID() } });
+    await ingest(stripeEvent('customer.subscription.deleted', { metadata: { accountId: 'acct-1' } }));
+    await ingest(stripeEvent('invoice.paid', { status: 'paid', metadata: { accountId: randomUUID() } }));
+    await ingest(connect, sign(connect), 'connect');
+    expect([h.standingCalls.applied.length, h.standingCalls.noted.length]).toEqual([applied, noted]);
+  });
+
   it('refuse a bad signature: nothing stored, nothing announced', async () => {
     const raw = stripeEvent('customer.subscription.deleted', { metadata: { accountId: randomUUID() } });
     const before = h.published.length;

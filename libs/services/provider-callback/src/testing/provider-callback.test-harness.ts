@@ -1,9 +1,10 @@
 import { SandboxClock } from '@mp/clock';
-import { providerCallbackV1, TOPICS } from '@mp/contracts';
+import { providerCallbackV1, TOPICS, type identityV1 } from '@mp/contracts';
 import { createDatabaseProvider } from '@mp/db';
 import { createEmbeddedLogTransport, type EventEnvelope, type Subscription } from '@mp/events';
 import { createClient, type AsyncClient } from '@mp/grpc';
-import { createServiceClients, ServiceHost, testCallKeys } from '@mp/service-host';
+import { createServiceClients, ServiceHost, testCallKeys, type ServiceClients } from '@mp/service-host';
+import { DomainError } from '@mp/problems';
 import { createLogger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import type { ProviderCallbackConfig } from '../provider-callback.config';
@@ -25,7 +26,23 @@ export async function startProviderCallbackHarness(config: ProviderCallbackConfi
   const databases = createDatabaseProvider({ dataDir: ':memory:' });
   const transport = createEmbeddedLogTransport({ db: databases });
   const { keys, gateway } = await testCallKeys();
-  const clients = createServiceClients({}, { signer: gateway });
+  const standingCalls = { applied: [] as identityV1.ApplySubscriptionUpdateRequest[], noted: [] as string[], identityDown: false };
+  // identity and messaging stand in as fakes recording what provider-callback asked before answering.
+  const real = createServiceClients({}, { signer: gateway });
+  const clients: ServiceClients = Object.create(real, {
+    // The host hands its module `clients.as(<its name>)`: the fakes stay.
+    as: { value: () => clients },
+    identity: {
+      value: {
+        applySubscriptionUpdate: async (request: identityV1.ApplySubscriptionUpdateRequest) => {
+          if (standingCalls.identityDown) throw new DomainError('EXTERNAL_SERVICE_ERROR', 'identity is down (test)');
+          standingCalls.applied.push(request);
+          return { changed: true };
+        },
+      },
+    },
+    messaging: { value: { noteStandingChange: async (request: { accountId: string }) => (standingCalls.noted.push(request.accountId), {}) } },
+  });
   const host = new ServiceHost(providerCallbackService, config, {
     callKeys: keys,
     databases,
@@ -57,6 +74,8 @@ export async function startProviderCallbackHarness(config: ProviderCallbackConfi
     db,
     client,
     published,
+    /** What identity was asked to apply and the accounts messaging was told about, in order. */
+    standingCalls,
     /** Waits until `count` events were published (the relay runs after commit). */
     async waitForPublished(count: number, timeoutMs = 10_000): Promise<EventEnvelope[]> {
       const deadline = Date.now() + timeoutMs;

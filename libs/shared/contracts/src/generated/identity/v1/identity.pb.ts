@@ -355,6 +355,21 @@ export interface SendingStanding {
   monthlyQuota?: number | undefined;
 }
 
+export interface ApplySubscriptionUpdateRequest {
+  /** The processor's event id: applied once. */
+  providerEventId: string;
+  accountId: string;
+  /** The processor's subscription status (`canceled` for a deletion). */
+  subscriptionStatus: string;
+  /** The processor's event time (ISO-8601); when it was received otherwise. */
+  occurredAt: string;
+}
+
+export interface ApplySubscriptionUpdateResponse {
+  /** The account's subscription status changed (its standing may have). */
+  changed: boolean;
+}
+
 export interface ExternalLoginRequest {
   /** Name of a configured issuer (EXTERNAL_IDENTITY_PROVIDERS). */
   provider: string;
@@ -6077,6 +6092,210 @@ export const SendingStanding: MessageFns<SendingStanding> = {
   },
 };
 
+function createBaseApplySubscriptionUpdateRequest(): ApplySubscriptionUpdateRequest {
+  return { providerEventId: "", accountId: "", subscriptionStatus: "", occurredAt: "" };
+}
+
+export const ApplySubscriptionUpdateRequest: MessageFns<ApplySubscriptionUpdateRequest> = {
+  encode(message: ApplySubscriptionUpdateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.providerEventId !== "") {
+      writer.uint32(10).string(message.providerEventId);
+    }
+    if (message.accountId !== "") {
+      writer.uint32(18).string(message.accountId);
+    }
+    if (message.subscriptionStatus !== "") {
+      writer.uint32(26).string(message.subscriptionStatus);
+    }
+    if (message.occurredAt !== "") {
+      writer.uint32(34).string(message.occurredAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ApplySubscriptionUpdateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseApplySubscriptionUpdateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.providerEventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subscriptionStatus = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.occurredAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ApplySubscriptionUpdateRequest {
+    return {
+      providerEventId: isSet(object.providerEventId)
+        ? globalThis.String(object.providerEventId)
+        : isSet(object.provider_event_id)
+        ? globalThis.String(object.provider_event_id)
+        : "",
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subscriptionStatus: isSet(object.subscriptionStatus)
+        ? globalThis.String(object.subscriptionStatus)
+        : isSet(object.subscription_status)
+        ? globalThis.String(object.subscription_status)
+        : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+    };
+  },
+
+  toJSON(message: ApplySubscriptionUpdateRequest): unknown {
+    const obj: any = {};
+    if (message.providerEventId !== "") {
+      obj.providerEventId = message.providerEventId;
+    }
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subscriptionStatus !== "") {
+      obj.subscriptionStatus = message.subscriptionStatus;
+    }
+    if (message.occurredAt !== "") {
+      obj.occurredAt = message.occurredAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ApplySubscriptionUpdateRequest>, I>>(base?: I): ApplySubscriptionUpdateRequest {
+    return ApplySubscriptionUpdateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ApplySubscriptionUpdateRequest>, I>>(
+    object: I,
+  ): ApplySubscriptionUpdateRequest {
+    const message = createBaseApplySubscriptionUpdateRequest();
+    message.providerEventId = object.providerEventId ?? "";
+    message.accountId = object.accountId ?? "";
+    message.subscriptionStatus = object.subscriptionStatus ?? "";
+    message.occurredAt = object.occurredAt ?? "";
+    return message;
+  },
+};
+
+function createBaseApplySubscriptionUpdateResponse(): ApplySubscriptionUpdateResponse {
+  return { changed: false };
+}
+
+export const ApplySubscriptionUpdateResponse: MessageFns<ApplySubscriptionUpdateResponse> = {
+  encode(message: ApplySubscriptionUpdateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.changed !== false) {
+      writer.uint32(8).bool(message.changed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ApplySubscriptionUpdateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseApplySubscriptionUpdateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.changed = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ApplySubscriptionUpdateResponse {
+    return { changed: isSet(object.changed) ? globalThis.Boolean(object.changed) : false };
+  },
+
+  toJSON(message: ApplySubscriptionUpdateResponse): unknown {
+    const obj: any = {};
+    if (message.changed !== false) {
+      obj.changed = message.changed;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ApplySubscriptionUpdateResponse>, I>>(base?: I): ApplySubscriptionUpdateResponse {
+    return ApplySubscriptionUpdateResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ApplySubscriptionUpdateResponse>, I>>(
+    object: I,
+  ): ApplySubscriptionUpdateResponse {
+    const message = createBaseApplySubscriptionUpdateResponse();
+    message.changed = object.changed ?? false;
+    return message;
+  },
+};
+
 function createBaseExternalLoginRequest(): ExternalLoginRequest {
   return { provider: "", idToken: "" };
 }
@@ -7767,6 +7986,23 @@ export const IdentityServiceService = {
     responseDeserialize: (value: Buffer): SendingStanding => SendingStanding.decode(value),
   },
   /**
+   * provider-callback applies a payment processor's subscription event before
+   * it answers the callback (billing.events still carries it as a backstop):
+   * each processor event is applied once, whichever path comes first.
+   */
+  applySubscriptionUpdate: {
+    path: "/identity.v1.IdentityService/ApplySubscriptionUpdate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ApplySubscriptionUpdateRequest): Buffer =>
+      Buffer.from(ApplySubscriptionUpdateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ApplySubscriptionUpdateRequest => ApplySubscriptionUpdateRequest.decode(value),
+    responseSerialize: (value: ApplySubscriptionUpdateResponse): Buffer =>
+      Buffer.from(ApplySubscriptionUpdateResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ApplySubscriptionUpdateResponse =>
+      ApplySubscriptionUpdateResponse.decode(value),
+  },
+  /**
    * MFA (spec 4.1, 5.3-5.4). Login answers MFA_REQUIRED with an mfaToken for
    * users with MFA on; LoginMfa completes it.
    */
@@ -8121,6 +8357,12 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
    */
   getSendingStanding: handleUnaryCall<GetSendingStandingRequest, SendingStanding>;
   /**
+   * provider-callback applies a payment processor's subscription event before
+   * it answers the callback (billing.events still carries it as a backstop):
+   * each processor event is applied once, whichever path comes first.
+   */
+  applySubscriptionUpdate: handleUnaryCall<ApplySubscriptionUpdateRequest, ApplySubscriptionUpdateResponse>;
+  /**
    * MFA (spec 4.1, 5.3-5.4). Login answers MFA_REQUIRED with an mfaToken for
    * users with MFA on; LoginMfa completes it.
    */
@@ -8456,6 +8698,26 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SendingStanding) => void,
+  ): ClientUnaryCall;
+  /**
+   * provider-callback applies a payment processor's subscription event before
+   * it answers the callback (billing.events still carries it as a backstop):
+   * each processor event is applied once, whichever path comes first.
+   */
+  applySubscriptionUpdate(
+    request: ApplySubscriptionUpdateRequest,
+    callback: (error: ServiceError | null, response: ApplySubscriptionUpdateResponse) => void,
+  ): ClientUnaryCall;
+  applySubscriptionUpdate(
+    request: ApplySubscriptionUpdateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ApplySubscriptionUpdateResponse) => void,
+  ): ClientUnaryCall;
+  applySubscriptionUpdate(
+    request: ApplySubscriptionUpdateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ApplySubscriptionUpdateResponse) => void,
   ): ClientUnaryCall;
   /**
    * MFA (spec 4.1, 5.3-5.4). Login answers MFA_REQUIRED with an mfaToken for

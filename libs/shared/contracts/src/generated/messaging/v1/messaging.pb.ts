@@ -145,6 +145,13 @@ export interface ReleaseAccountSendingRequest {
   operator?: string | undefined;
 }
 
+export interface NoteStandingChangeRequest {
+  accountId: string;
+}
+
+export interface NoteStandingChangeResponse {
+}
+
 export interface GetAccountSendingHoldRequest {
   accountId: string;
 }
@@ -2475,6 +2482,131 @@ export const ReleaseAccountSendingRequest: MessageFns<ReleaseAccountSendingReque
     const message = createBaseReleaseAccountSendingRequest();
     message.accountId = object.accountId ?? "";
     message.operator = object.operator ?? undefined;
+    return message;
+  },
+};
+
+function createBaseNoteStandingChangeRequest(): NoteStandingChangeRequest {
+  return { accountId: "" };
+}
+
+export const NoteStandingChangeRequest: MessageFns<NoteStandingChangeRequest> = {
+  encode(message: NoteStandingChangeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NoteStandingChangeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNoteStandingChangeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NoteStandingChangeRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+    };
+  },
+
+  toJSON(message: NoteStandingChangeRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NoteStandingChangeRequest>, I>>(base?: I): NoteStandingChangeRequest {
+    return NoteStandingChangeRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NoteStandingChangeRequest>, I>>(object: I): NoteStandingChangeRequest {
+    const message = createBaseNoteStandingChangeRequest();
+    message.accountId = object.accountId ?? "";
+    return message;
+  },
+};
+
+function createBaseNoteStandingChangeResponse(): NoteStandingChangeResponse {
+  return {};
+}
+
+export const NoteStandingChangeResponse: MessageFns<NoteStandingChangeResponse> = {
+  encode(_: NoteStandingChangeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NoteStandingChangeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNoteStandingChangeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): NoteStandingChangeResponse {
+    return {};
+  },
+
+  toJSON(_: NoteStandingChangeResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NoteStandingChangeResponse>, I>>(base?: I): NoteStandingChangeResponse {
+    return NoteStandingChangeResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NoteStandingChangeResponse>, I>>(_: I): NoteStandingChangeResponse {
+    const message = createBaseNoteStandingChangeResponse();
     return message;
   },
 };
@@ -6670,6 +6802,22 @@ export const MessagingServiceService = {
     responseSerialize: (value: AccountSendingHold): Buffer => Buffer.from(AccountSendingHold.encode(value).finish()),
     responseDeserialize: (value: Buffer): AccountSendingHold => AccountSendingHold.decode(value),
   },
+  /**
+   * Another service (provider-callback, after identity applied a subscription
+   * event) says an account's sending standing just changed: every replica reads
+   * it from identity again at the next send instead of a standing it holds.
+   */
+  noteStandingChange: {
+    path: "/messaging.v1.MessagingService/NoteStandingChange" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: NoteStandingChangeRequest): Buffer =>
+      Buffer.from(NoteStandingChangeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): NoteStandingChangeRequest => NoteStandingChangeRequest.decode(value),
+    responseSerialize: (value: NoteStandingChangeResponse): Buffer =>
+      Buffer.from(NoteStandingChangeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): NoteStandingChangeResponse => NoteStandingChangeResponse.decode(value),
+  },
   /** Limits, use and remaining of a subaccount's sending quota (spec 4.2). */
   getSubaccountQuota: {
     path: "/messaging.v1.MessagingService/GetSubaccountQuota" as const,
@@ -6801,6 +6949,12 @@ export interface MessagingServiceServer extends UntypedServiceImplementation {
   holdAccountSending: handleUnaryCall<HoldAccountSendingRequest, AccountSendingHold>;
   releaseAccountSending: handleUnaryCall<ReleaseAccountSendingRequest, AccountSendingHold>;
   getAccountSendingHold: handleUnaryCall<GetAccountSendingHoldRequest, AccountSendingHold>;
+  /**
+   * Another service (provider-callback, after identity applied a subscription
+   * event) says an account's sending standing just changed: every replica reads
+   * it from identity again at the next send instead of a standing it holds.
+   */
+  noteStandingChange: handleUnaryCall<NoteStandingChangeRequest, NoteStandingChangeResponse>;
   /** Limits, use and remaining of a subaccount's sending quota (spec 4.2). */
   getSubaccountQuota: handleUnaryCall<GetSubaccountQuotaRequest, SubaccountQuota>;
   /** Charges of sent channel attempts over a date range (GET /v1/billing/message-costs...). */
@@ -6930,6 +7084,26 @@ export interface MessagingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: AccountSendingHold) => void,
+  ): ClientUnaryCall;
+  /**
+   * Another service (provider-callback, after identity applied a subscription
+   * event) says an account's sending standing just changed: every replica reads
+   * it from identity again at the next send instead of a standing it holds.
+   */
+  noteStandingChange(
+    request: NoteStandingChangeRequest,
+    callback: (error: ServiceError | null, response: NoteStandingChangeResponse) => void,
+  ): ClientUnaryCall;
+  noteStandingChange(
+    request: NoteStandingChangeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: NoteStandingChangeResponse) => void,
+  ): ClientUnaryCall;
+  noteStandingChange(
+    request: NoteStandingChangeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: NoteStandingChangeResponse) => void,
   ): ClientUnaryCall;
   /** Limits, use and remaining of a subaccount's sending quota (spec 4.2). */
   getSubaccountQuota(
