@@ -1,3 +1,4 @@
+import { redactSecretText } from '@mp/config';
 import { createDatabaseProvider } from '@mp/db';
 import { createEmbeddedLogTransport, createKafkaTransport, measureConsumerLag, type EventTransport } from '@mp/events';
 import { startGateway } from '@mp/gateway';
@@ -54,6 +55,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A driver's message may carry a connection string: printed without its secrets.
+  console.error(redactSecretText(error instanceof Error ? error.message : String(error)));
   process.exit(1);
 });

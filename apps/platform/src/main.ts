@@ -1,3 +1,4 @@
+import { redactSecretText } from '@mp/config';
 import { exitOnSignals } from '@mp/service-host';
 import { collectProcessMetrics } from '@mp/telemetry';
 import { loadPlatformConfig } from './config';
@@ -15,6 +16,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A driver's message may carry a connection string: printed without its secrets.
+  console.error(redactSecretText(error instanceof Error ? error.message : String(error)));
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import type { Principal } from '@mp/grpc';
 import { inActiveContext, type Logger } from '@mp/telemetry';
 import type { NextFunction, Request, Response } from 'express';
 import { isProviderCallbackPath } from './provider-callback-paths';
+import { routeTemplateOf } from './route-template';
 
 /** Probes answer every few seconds from each kubelet: at debug, so info shows traffic. */
 const PROBES = new Set(['/healthz', '/readyz']);
@@ -18,8 +19,7 @@ export function accessLogMiddleware(logger: Logger) {
     res.once(
       'close',
       inActiveContext(() => {
-        const template = (req.route as { path?: unknown } | undefined)?.path;
-        const route = typeof template === 'string' ? `${req.baseUrl}${template}` : undefined;
+        const route = routeTemplateOf(req);
         const fields: Record<string, unknown> = {
           method: req.method,
           route: route ?? 'unmatched',

@@ -1,5 +1,6 @@
 import { histogram, METRICS_CONTENT_TYPE, renderMetrics } from '@mp/telemetry';
 import type { NextFunction, Request, Response } from 'express';
+import { routeTemplateOf } from './route-template';
 
 /** Request rate, errors (by status) and latency per route: one histogram, its _count is the request counter. */
 const requestDuration = histogram('http_server_request_duration_seconds', 'HTTP requests the gateway answered, by route template, method and status', [
@@ -16,8 +17,7 @@ const requestDuration = histogram('http_server_request_duration_seconds', 'HTTP 
 export function httpMetricsMiddleware(req: Request, res: Response, next: NextFunction): void {
   const stop = requestDuration.startTimer();
   res.once('finish', () => {
-    const template = (req.route as { path?: unknown } | undefined)?.path;
-    stop({ method: req.method, route: typeof template === 'string' ? `${req.baseUrl}${template}` : 'unmatched', status_code: res.statusCode });
+    stop({ method: req.method, route: routeTemplateOf(req) ?? 'unmatched', status_code: res.statusCode });
   });
   next();
 }
