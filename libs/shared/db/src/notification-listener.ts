@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { pgConnection } from './pg-connection';
 
 export interface NotificationHandlers {
   /** Each NOTIFY on the channel, from any session of the database (this process's included). */
@@ -32,7 +33,7 @@ export async function listenForNotifications(databaseUrl: string, channel: strin
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const next = new Client({ connectionString: databaseUrl });
+    const next = new Client(pgConnection(databaseUrl));
     client = next;
     const lost = (error: Error) => {
       if (client !== next) return;

@@ -1,5 +1,6 @@
 import knex, { type Knex } from 'knex';
 import { DEFAULT_ACQUIRE_TIMEOUT_MS, DEFAULT_POOL_MAX, type DatabaseProvider } from './database-provider';
+import { pgConnection, quietKnexLog } from './pg-connection';
 import { listenForNotifications, type Listening, type NotificationHandlers } from './notification-listener';
 import { assertSchemaName, isAlreadyExistsError, quoteIdentifier } from './schema-name';
 import { StatementCounter } from './statement-counter';
@@ -40,7 +41,8 @@ export class PostgresProvider implements DatabaseProvider {
     this.admin ??= this.statements.watch(
       knex({
         client: 'pg',
-        connection: this.databaseUrl,
+        connection: pgConnection(this.databaseUrl),
+        log: quietKnexLog,
         pool: { min: 0, max: 1 },
         acquireConnectionTimeout: this.acquireTimeoutMs,
       }),
@@ -98,7 +100,8 @@ export class PostgresProvider implements DatabaseProvider {
 
     const db = knex({
       client: 'pg',
-      connection: this.databaseUrl,
+      connection: pgConnection(this.databaseUrl),
+      log: quietKnexLog,
       searchPath: [schema],
       acquireConnectionTimeout: this.acquireTimeoutMs,
       pool: {

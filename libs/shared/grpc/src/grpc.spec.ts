@@ -102,5 +102,7 @@ describe('gRPC helpers', () => {
     const error = await dead.getClock({}).catch((e) => e);
     dead.close();
     expect(['EXTERNAL_SERVICE_ERROR', 'TIMEOUT']).toContain(error.code);
+    // A caller answers it 503 with Retry-After (the gateway's problem handler sets the header from it).
+    if (error.code === 'EXTERNAL_SERVICE_ERROR') expect(error.extensions).toEqual({ retryAfterSeconds: 2 });
   });
 });

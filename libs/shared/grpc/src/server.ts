@@ -8,7 +8,7 @@ import {
   type ServiceDefinition,
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
-import { DomainError } from '@mp/problems';
+import { DomainError, isDatabaseUnavailable } from '@mp/problems';
 import { SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import { runInCallContext, type CallContext, type Principal } from './call-context';
 import { CALL_TOKEN_METADATA_KEY } from './call-token/call-token-claims';
@@ -73,6 +73,7 @@ function deadlineOf(call: ServerUnaryCall<unknown, unknown>): Date | undefined {
 function bind(binding: ServiceBinding, verifier: CallTokenVerifier): UntypedServiceImplementation {
   const implementation: UntypedServiceImplementation = {};
   const { logger } = binding;
+  const unavailable = outageLog(logger);
   for (const method of binding.methods) {
     const path = method.definition.path;
     implementation[method.name] = ((call: ServerUnaryCall<unknown, unknown>, answer: sendUnaryData<unknown>) => {
@@ -99,7 +100,8 @@ function bind(binding: ServiceBinding, verifier: CallTokenVerifier): UntypedServ
         try {
           callback(null, await runInCallContext(ctx, () => method.handler(call.request as never, ctx)));
         } catch (error) {
-          if (!(error instanceof DomainError)) logger.error('gRPC handler failed', { method: path, error });
+          if (isDatabaseUnavailable(error)) unavailable(path, error);
+          else if (!(error instanceof DomainError)) logger.error('gRPC handler failed', { method: path, error });
           callback(toGrpcError(error));
         }
       }).catch((error: unknown) => {
@@ -109,6 +111,21 @@ function bind(binding: ServiceBinding, verifier: CallTokenVerifier): UntypedServ
     }) as UntypedServiceImplementation[string];
   }
   return implementation;
+}
+
+/** While the database is away, one line per interval (with how many calls it refused), not one per call. */
+const OUTAGE_LOG_INTERVAL_MS = 10_000;
+
+function outageLog(logger: Logger): (method: string, error: unknown) => void {
+  let loggedAt = -Infinity;
+  let refused = 0;
+  return (method, error) => {
+    refused += 1;
+    if (performance.now() - loggedAt < OUTAGE_LOG_INTERVAL_MS) return;
+    loggedAt = performance.now();
+    logger.warn('database unavailable: calls answered UNAVAILABLE (503, Retry-After)', { method, refusedSinceLastLine: refused, error });
+    refused = 0;
+  };
 }
 
 export interface RunningGrpcServer {

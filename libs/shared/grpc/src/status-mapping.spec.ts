@@ -1,5 +1,6 @@
 import {
   credentials,
+  status,
   makeGenericClientConstructor,
   Server,
   ServerCredentials,
@@ -10,7 +11,7 @@ import {
 } from '@grpc/grpc-js';
 import { sandboxV1 } from '@mp/contracts';
 import { DomainError } from '@mp/problems';
-import { boundedProblemPayload, fromGrpcError, MAX_PROBLEM_PAYLOAD_BYTES, toGrpcError } from './status-mapping';
+import { boundedProblemPayload, fromGrpcError, MAX_PROBLEM_PAYLOAD_BYTES, toGrpcError, UNAVAILABLE_RETRY_AFTER_SECONDS } from './status-mapping';
 
 /**
  * The status mapping over a real grpc-js channel (no interceptors, so only
@@ -27,6 +28,10 @@ beforeAll(async () => {
   server.addService(def, {
     listMailbox: (call: ServerUnaryCall<{ to: string }, unknown>, cb: sendUnaryData<unknown>) => {
       if (call.request.to === 'huge-detail') return cb(toGrpcError(new DomainError('NOT_FOUND', `No ${HUGE} identity is linked.`)));
+      if (call.request.to === 'database-away') {
+        return cb(toGrpcError(Object.assign(new Error('select 1 - terminating connection due to administrator command'), { code: '57P01' })));
+      }
+      if (call.request.to === 'bug') return cb(toGrpcError(new TypeError('cannot read properties of undefined')));
       if (call.request.to === 'huge-extensions') {
         return cb(toGrpcError(DomainError.validation({ [HUGE]: [HUGE], name: ['is too long'] }, 'The request has invalid fields.')));
       }
@@ -71,6 +76,19 @@ describe('problems on the wire', () => {
     expect(refused.error!.extensions.errors?.name).toEqual(['is too long']);
     expect(refused.ms).toBeLessThan(2_000);
     expect(await call('someone')).toMatchObject({ error: undefined });
+  });
+});
+
+describe('a database the handler cannot reach', () => {
+  it('answers UNAVAILABLE, read by the caller as EXTERNAL_SERVICE_ERROR (503) with a Retry-After, and nothing of the error leaves', async () => {
+    const refused = await call('database-away');
+    expect(refused.error).toMatchObject({ code: 'EXTERNAL_SERVICE_ERROR', status: 503, detail: 'The database is unavailable; retry shortly.' });
+    expect(refused.error!.extensions).toEqual({ retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+    expect(toGrpcError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })).code).toBe(status.UNAVAILABLE);
+  });
+
+  it('while any other unexpected error stays an internal one', async () => {
+    expect((await call('bug')).error).toMatchObject({ code: 'INTERNAL_ERROR', status: 500 });
   });
 });
 

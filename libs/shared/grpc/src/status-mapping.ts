@@ -1,5 +1,5 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
-import { DomainError, echo, isProblemCode, PROBLEM_CATALOG, type ProblemExtensions } from '@mp/problems';
+import { DomainError, echo, isDatabaseUnavailable, isProblemCode, PROBLEM_CATALOG, type ProblemExtensions } from '@mp/problems';
 
 /** Metadata key carrying a domain error across the wire (binary: details may be non-ASCII). */
 export const PROBLEM_METADATA_KEY = 'x-problem-bin';
@@ -31,8 +31,38 @@ const MAX_DETAIL_CHARS = 1000;
 const MAX_STRING_CHARS = 200;
 const MAX_ITEMS = 20;
 
-/** Server side: a thrown error becomes a gRPC status. Only domain errors keep their details. */
+/**
+ * What a 503 asks a client to wait before trying again (Retry-After): about
+ * what a PostgreSQL restart or a service process's restart takes.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A handler that met a database it cannot reach (restarting, failing over):
+ * not the handler's fault nor the caller's, and worth retrying shortly.
+ */
+export function databaseUnavailableProblem(): DomainError {
+  return new DomainError('EXTERNAL_SERVICE_ERROR', 'The database is unavailable; retry shortly.', {
+    retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+  });
+}
+
+/**
+ * Whether an error says "unavailable, retry shortly": a database that cannot be reached here, or a
+ * service that answered so (its database away, or the service itself down). Work that met one is
+ * retried until the outage ends rather than counted as failing.
+ */
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof DomainError) return error.code === 'EXTERNAL_SERVICE_ERROR' && error.extensions.retryAfterSeconds !== undefined;
+  return isDatabaseUnavailable(error);
+}
+
+/**
+ * Server side: a thrown error becomes a gRPC status. Only domain errors keep their details; an
+ * unreachable database is answered as the dependency problem it is (UNAVAILABLE, 503 at the gateway).
+ */
 export function toGrpcError(error: unknown): Partial<ServiceError> {
+  if (!(error instanceof DomainError) && isDatabaseUnavailable(error)) error = databaseUnavailableProblem();
   if (error instanceof DomainError) {
     const metadata = new Metadata();
     metadata.set(PROBLEM_METADATA_KEY, Buffer.from(boundedProblemPayload(error), 'utf8'));
@@ -65,7 +95,7 @@ export function fromGrpcError(error: ServiceError): DomainError {
     case status.DEADLINE_EXCEEDED:
       return new DomainError('TIMEOUT', 'A dependency did not answer in time.');
     case status.UNAVAILABLE:
-      return new DomainError('EXTERNAL_SERVICE_ERROR', 'A dependency is unavailable.');
+      return new DomainError('EXTERNAL_SERVICE_ERROR', 'A dependency is unavailable.', { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
     case status.CANCELLED:
       return new DomainError('REQUEST_CANCELLED', 'The request was cancelled.');
     default:

@@ -1,4 +1,5 @@
 export * from './catalog';
+export * from './database-unavailable';
 export * from './domain-error';
 export * from './echo';
 export * from './problem-details';
