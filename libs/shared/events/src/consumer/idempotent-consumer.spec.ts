@@ -1,5 +1,6 @@
 import { createDatabaseProvider, type DatabaseProvider } from '@mp/db';
 import { assertRemoteCallAllowed } from '@mp/grpc';
+import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
 import type { EventEnvelope } from '../event-envelope';
 import { createEmbeddedLogTransport } from '../embedded-log/embedded-log-transport';
@@ -111,6 +112,30 @@ describe('idempotent consumer', () => {
     // A redelivery of the parked event is skipped rather than retried and parked again.
     await transport.deliver(poison);
     expect(poisonAttempts).toBe(3);
+  });
+
+  it.each([
+    ['its database is away', () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+    ['a service it asks answers unavailable', () => new DomainError('EXTERNAL_SERVICE_ERROR', 'A dependency is unavailable.', { retryAfterSeconds: 2 })],
+  ])('never parks an event while %s: the transport gets the error and delivers it again after the outage', async (_, outage) => {
+    let down = true;
+    let attempts = 0;
+    await start(
+      async (trx, event) => {
+        attempts++;
+        if (down) throw outage();
+        await recordSideEffect(trx, event);
+      },
+      { maxAttempts: 2, batchSize: 10 },
+    );
+    const event = envelope();
+    await expect(transport.deliver(event)).rejects.toBeDefined();
+    await expect(transport.deliverBatch([event, envelope()])).rejects.toBeDefined();
+    expect(attempts).toBe(2); // once alone, once as the batch: no attempt counted toward parking
+    expect(await db('dead_letters').count({ c: '*' })).toEqual([{ c: '0' }]);
+    down = false;
+    await transport.deliver(event);
+    expect(await sideEffects()).toEqual([event.id]);
   });
 
   // The check every gRPC client call starts with (libs/shared/grpc/src/client.ts).

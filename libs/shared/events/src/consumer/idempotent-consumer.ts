@@ -1,4 +1,4 @@
-import { forbidRemoteCalls } from '@mp/grpc';
+import { forbidRemoteCalls, isUnavailable } from '@mp/grpc';
 import type { Knex } from 'knex';
 import type { EventEnvelope } from '../event-envelope';
 import type { EventsLogger, EventTransport, Subscription } from '../event-transport';
@@ -142,7 +142,7 @@ export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOpti
     if (wanted(event) && (await actionable([event])).length > 0) await handleAlone(event);
   };
 
-  /** Retried alone until it applies, then parked. */
+  /** Retried alone until it applies, then parked; an outage (database or service unavailable) is no fault of the event's. */
   const handleAlone = async (event: EventEnvelope): Promise<void> => {
     let lastError: unknown;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -150,6 +150,8 @@ export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOpti
         await processTogether([event]);
         return;
       } catch (error) {
+        // Thrown to the transport, which retries the event with its backoff until the outage ends: never parked for it.
+        if (isUnavailable(error)) throw error;
         lastError = error;
         if (attempt < maxAttempts) await sleep(backoffDelay(attempt, retryBaseMs, RETRY_MAX_MS));
       }
@@ -172,6 +174,7 @@ export function startIdempotentConsumer<P = EventEnvelope>(options: ConsumerOpti
         await processTogether(events);
         return;
       } catch (error) {
+        if (isUnavailable(error)) throw error; // the transport retries the batch once the outage ends
         // Nothing of the batch was committed; one by one, a bad event is retried and parked alone.
         logger.error('event consumer: batch failed, applying its events one by one', { group, events: events.length, ...errorFields(error) });
       }
