@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUnavailable } from '@mp/grpc';
 import type { DrainableJob, OutboxWriter } from '@mp/service-host';
 import type { Knex } from 'knex';
 import { CoalescedRunner } from './coalesced-runner';
@@ -58,6 +59,12 @@ export class Dispatcher {
   private warnedNoCarrier = false;
   private stopped = false;
   private readonly transitions: DispatchTransitions;
+  /**
+   * Claimed messages a try could not finish because the database (or a service it asks) was
+   * unavailable, by claim token: their leases are given back once it answers again, so they go
+   * out then rather than after DISPATCH_LEASE_MS, and the outage counts as no deferral of theirs.
+   */
+  private readonly heldByOutage = new Map<string, Set<string>>();
 
   constructor(private readonly options: DispatcherOptions) {
     this.transitions = new DispatchTransitions(options.db, options.outbox, options.route, options);
@@ -96,11 +103,13 @@ export class Dispatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.idle();
+    await this.giveBackAfterOutage().catch(() => undefined); // else their leases run out
   }
 
   /** One pass of each channel's queue that has due work, side by side; asking which is one statement. */
   private async runAll(): Promise<number> {
     const { enabled, carrier, db, clock } = this.options;
+    await this.giveBackAfterOutage();
     const channels = [...this.runners.keys()];
     // Without a carrier the passes only warn (once) and claim nothing.
     const due = enabled && carrier && !this.stopped ? await channelsWithDueWork(db, channels, clock.now()) : channels;
@@ -119,6 +128,7 @@ export class Dispatcher {
       this.warnedNoCarrier = true;
       return 0;
     }
+    await this.giveBackAfterOutage();
     let handled = 0;
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !this.stopped; batch += 1) {
       const claimed = await this.claim(channel);
@@ -169,6 +179,7 @@ export class Dispatcher {
         if ('accepted' in outcome) accepted.push(outcome.accepted);
         else logger.debug('dispatch try', { messageId: message.id, result: outcome.result });
       } catch (error) {
+        if (isUnavailable(error)) return this.holdForOutage(message);
         logger.error('dispatch try failed', { messageId: message.id, error });
         await this.deferAfterError(message, error);
       }
@@ -183,6 +194,11 @@ export class Dispatcher {
         try {
           await this.transitions.dispatchedAll([item], this.options.clock.now());
         } catch (itemError) {
+          // The carrier has it: tried again after the outage under the same reference, which the carrier dedupes.
+          if (isUnavailable(itemError)) {
+            this.holdForOutage(item.message);
+            continue;
+          }
           logger.error('dispatch record failed', { messageId: item.message.id, error: itemError });
           await this.deferAfterError(item.message, itemError);
         }
@@ -202,7 +218,24 @@ export class Dispatcher {
     try {
       await this.transitions.deferred(message, reason, this.options.clock.now(), this.options.maxDeferrals);
     } catch (writeError) {
+      if (isUnavailable(writeError)) return this.holdForOutage(message);
       this.options.logger.error('could not record the dispatch error', { messageId: message.id, error: writeError });
+    }
+  }
+
+  private holdForOutage(message: MessageRow): void {
+    if (!message.claim_token) return;
+    const ids = this.heldByOutage.get(message.claim_token) ?? new Set<string>();
+    ids.add(message.id);
+    this.heldByOutage.set(message.claim_token, ids);
+  }
+
+  /** Gives back the leases an outage held, once the database takes the write; until then they stay held (or run out). */
+  private async giveBackAfterOutage(): Promise<void> {
+    for (const [token, ids] of this.heldByOutage) {
+      await releaseClaims(this.options.db, { ids: [...ids], token });
+      this.heldByOutage.delete(token);
+      this.options.logger.info('dispatch: leases held by an outage given back', { messages: ids.size });
     }
   }
 
