@@ -108,7 +108,8 @@ describe('a failed carrier call in the logs (issue 27 point 7)', () => {
       (entry) => entry !== undefined,
       { what: `the ${channelType} carrier failure's log line`, timeoutMs: 30_000 },
     );
-    expect(failed).toMatchObject({ level: 'warn', reason: expect.stringContaining('ECONNREFUSED') });
+    // In the send's trace: the id its sender got in X-Trace-Id finds the carrier's failure.
+    expect(failed).toMatchObject({ level: 'warn', reason: expect.stringContaining('ECONNREFUSED'), trace_id: sent.headers.get('x-trace-id') });
     expect(errorsIn(failed!.error)).toContainEqual(expect.objectContaining({ ...refused(), syscall: 'connect' }));
   });
 });

@@ -82,15 +82,21 @@ export async function tryMessage(deps: DispatchMessageDeps, message: MessageRow,
   const answer = await withSpan(
     `submit ${message.channel_type} to carrier`,
     { traceparent: message.traceparent ?? undefined, kind: SpanKind.CLIENT, attributes: { 'messaging.message.id': message.id, 'messaging.channel': message.channel_type } },
-    () =>
-      deps.carrier.submit({
+    async () => {
+      const answer = await deps.carrier.submit({
         reference: `${message.id}:${message.channel_attempt}`,
         accountId: message.account_id,
         channel: message.channel_type,
         from: sender.fromAddress,
         to: message.destination,
         body: message.body ?? '',
-      }),
+      });
+      // Logged in the span, so the line carries the send's trace_id (the X-Trace-Id its sender got).
+      if (answer.kind === 'transient') {
+        deps.logger.warn('carrier submission failed; will retry', { messageId: message.id, attempt: message.attempts + 1, reason: answer.reason, error: answer.error });
+      }
+      return answer;
+    },
   );
   countCarrierOutcome(message.channel_type, answer);
   const now = clock.now();
@@ -100,7 +106,6 @@ export async function tryMessage(deps: DispatchMessageDeps, message: MessageRow,
     case 'rejected':
       return outcome(await transitions.refusedByCarrier(message, sender, answer, now), 'failed');
     case 'transient': {
-      deps.logger.warn('carrier submission failed; will retry', { messageId: message.id, attempt: message.attempts + 1, reason: answer.reason, error: answer.error });
       const row = await transitions.carrierUnavailable(message, sender, answer.reason, deps.maxAttempts, now);
       return outcome(row, row?.status === 'failed' ? 'dead_lettered' : 'retrying');
     }
