@@ -238,8 +238,11 @@ describe('deliveries (spec 6.2, 6.3)', () => {
 });
 
 
+/** Each retry delay is spread up to 10% later than the schedule, never earlier (issue 27; retry-schedule.rules.ts). */
+const JITTER = 0.1;
+
 describe('retries on the sandbox clock (spec 6.3 rules 2-3)', () => {
-  it('tries a failing delivery 5 times in all, after 10 s, 30 s, 90 s and 5 min, with one X-Webhook-Id', async () => {
+  it('tries a failing delivery 5 times in all, after about 10 s, 30 s, 90 s and 5 min, with one X-Webhook-Id', async () => {
     const hook = await createEndpoint({ subscribedEvents: 'MessageAccepted' });
     receiver.answer(hook.path, { status: 500 });
     const messageId = await send(freshDestination());
@@ -250,14 +253,17 @@ describe('retries on the sandbox clock (spec 6.3 rules 2-3)', () => {
     for (const [n, seconds] of [[2, 10], [3, 30], [4, 90], [5, 300]] as const) {
       const last = log[0].attempts[log[0].attempts.length - 1];
       delays.push((Date.parse(log[0].nextAttemptAt) - Date.parse(last.attemptedAt)) / 1000);
-      // One second short of the delay: not due yet.
+      // One second short of the delay: not due yet (the spread only ever makes it later).
       await advance(seconds - 1);
       expect((await deliveryLog(hook.webhookId))[0].attempts).toHaveLength(n - 1);
-      await advance(1);
+      await advance(Math.ceil(seconds * JITTER) + 1);
       log = await waitForLog(hook.webhookId, (items) => items[0].attempts.length === n, `attempt ${n}`);
       expect(log[0].attempts[n - 1]).toMatchObject({ number: n, trigger: 'retry', statusCode: 500 });
     }
-    expect(delays.map(Math.round)).toEqual([10, 30, 90, 300]);
+    [10, 30, 90, 300].forEach((seconds, i) => {
+      expect(delays[i]).toBeGreaterThanOrEqual(seconds);
+      expect(delays[i]).toBeLessThanOrEqual(seconds * (1 + JITTER));
+    });
     expect(log[0]).toMatchObject({ status: 'Failed', nextAttemptAt: null });
     await advance(3600);
     expect((await deliveryLog(hook.webhookId))[0].attempts).toHaveLength(5);
@@ -287,6 +293,28 @@ describe('retries on the sandbox clock (spec 6.3 rules 2-3)', () => {
     expect(receiver.at(hook.path)).toHaveLength(2);
   });
 
+  it('spreads the retries of deliveries that failed together over 10 s to 11 s', async () => {
+    const hook = await createEndpoint({ subscribedEvents: 'MessageAccepted' });
+    receiver.answer(hook.path, { status: 500 });
+    await Promise.all(Array.from({ length: 12 }, () => send(freshDestination())));
+    const log = await waitForLog(hook.webhookId, (items) => items.length === 12 && items.every((d: any) => d.attempts.length === 1), '12 first attempts');
+    const delays = log.map((d: any) => (Date.parse(d.nextAttemptAt) - Date.parse(d.attempts[0].attemptedAt)) / 1000);
+    for (const delay of delays) {
+      expect(delay).toBeGreaterThanOrEqual(10);
+      expect(delay).toBeLessThanOrEqual(11);
+    }
+    expect(new Set(delays).size).toBeGreaterThan(6);
+  });
+
+  it('refuses an answer body over 1 MiB: the attempt fails and its record says why', async () => {
+    const hook = await createEndpoint({ subscribedEvents: 'MessageAccepted' });
+    receiver.answer(hook.path, { status: 200, bodyBytes: 2 * 1024 * 1024 });
+    await send(freshDestination());
+    const log = await waitForLog(hook.webhookId, (items) => items[0]?.attempts.length === 1, 'the first attempt');
+    expect(log[0].status).toBe('Pending');
+    expect(log[0].attempts[0]).toMatchObject({ statusCode: 200, succeeded: false, error: 'answer larger than 1048576 bytes (1 MiB): refused' });
+  });
+
   it.each([
     ['a 3xx (redirects are not followed)', { status: 302, headers: { Location: 'https://elsewhere.example.com/' } }, 'redirect not followed'],
     ['a 4xx', { status: 404 }, '404'],
@@ -312,7 +340,7 @@ describe('deactivation after 50 failed deliveries (spec 3.3)', () => {
       await Promise.all(Array.from({ length: count }, () => send(freshDestination())));
       await waitForLog(hook.webhookId, (items) => attemptsOf(items) >= before + count, `${count} first attempts`);
       for (const [n, seconds] of [[2, 10], [3, 30], [4, 90], [5, 300]] as const) {
-        await advance(seconds);
+        await advance(Math.ceil(seconds * (1 + JITTER)));
         await waitForLog(hook.webhookId, (items) => attemptsOf(items) >= before + count * n, `attempt ${n} of ${count} deliveries`);
       }
     };

@@ -15,8 +15,8 @@ export interface ReceivedDelivery {
   receivedAt: number;
 }
 
-/** How the receiver answers a request: a status (and headers), after a delay, or never. */
-export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number } | 'hang';
+/** How the receiver answers a request: a status (and headers, and a body of `bodyBytes` bytes, chunked), after a delay, or never. */
+export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number; bodyBytes?: number } | 'hang';
 
 /**
  * A customer's HTTPS webhook receiver on 127.0.0.1, with a certificate of the
@@ -57,7 +57,21 @@ export class WebhookReceiver {
           this.hanging.add(release);
           return;
         }
-        setTimeout(() => res.writeHead(answer.status, answer.headers).end(), answer.delayMs ?? 0);
+        setTimeout(() => {
+          res.writeHead(answer.status, answer.headers);
+          // In 64 KiB writes, so the client may close the connection part way; nothing follows a closed one.
+          let left = answer.bodyBytes ?? 0;
+          const more = () => {
+            while (left > 0 && !res.destroyed) {
+              const n = Math.min(left, 64 * 1024);
+              left -= n;
+              if (!res.write(Buffer.alloc(n, 'x'))) return void res.once('drain', more);
+            }
+            res.end();
+          };
+          res.on('error', () => undefined);
+          more();
+        }, answer.delayMs ?? 0);
       });
     });
     return new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));

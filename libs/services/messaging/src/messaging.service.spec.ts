@@ -130,14 +130,14 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
     const { messageId } = await h.send();
     await h.dispatch();
     expect((await h.get(messageId)).status).toBe('queued');
-    await h.dispatch(); // not due yet: 2 s backoff
+    await h.dispatch(); // not due yet: 2 s backoff (up to 10% later: retry-jitter.ts)
     expect(h.carrier.requests).toHaveLength(1);
-    h.clock.advance(2);
+    h.clock.advance(2.2);
     await h.dispatch();
     h.clock.advance(3);
     await h.dispatch(); // second backoff is 4 s
     expect(h.carrier.requests).toHaveLength(2);
-    h.clock.advance(1);
+    h.clock.advance(1.5);
     await h.dispatch();
 
     expect(h.carrier.requests.map((r) => r.reference)).toEqual(Array(3).fill(`${messageId}:1`));
@@ -159,7 +159,7 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
     h.carrier.answer({ status: 503 }, { status: 503 });
     const { messageId } = await h.send();
     await h.dispatch();
-    h.clock.advance(2);
+    h.clock.advance(2.2); // 2 s, up to 10% later
     await h.dispatch();
     const message = await h.get(messageId);
     expect(message.status).toBe('failed');
@@ -318,7 +318,7 @@ describe('messaging service (embedded database, real carrier HTTP)', () => {
     expect((await h.get(messageId)).status).toBe('queued');
     expect(h.carrier.requests).toEqual([]);
     h.clients.sender = { numberId: 'n-2', fromAddress: '+15550000002' };
-    h.clock.advance(2);
+    h.clock.advance(2.2); // 2 s, up to 10% later
     await h.dispatch();
     const message = await h.get(messageId);
     expect(message.status).toBe('dispatched');

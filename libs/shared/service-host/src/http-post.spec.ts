@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { describePostError, httpPost } from './http-post';
+import { describePostError, httpPost, MAX_ANSWER_BYTES } from './http-post';
 
 type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse, nthOnSocket: number) => void;
 
@@ -49,6 +49,41 @@ describe('httpPost', () => {
     const answer = await httpPost(url, { headers: {}, body: '{}', timeoutMs: 5_000 });
     expect(answer.status).toBe(422);
     expect(answer.body.toString()).toBe('{"error":{"code":"REFUSED"}}');
+  });
+
+  it('refuses an answer longer than the cap (1 MiB by default), reading no further than it', async () => {
+    expect(MAX_ANSWER_BYTES).toBe(1024 * 1024);
+    // Chunked, so only counting tells: 16 MiB offered in 64 KiB writes, each waiting for the socket to drain.
+    let written = 0;
+    let closedEarly = false;
+    handler = (_req, _body, res) => {
+      res.writeHead(201, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const more = () => {
+        while (written < 16 * MAX_ANSWER_BYTES) {
+          if (res.destroyed) return;
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      res.on('close', () => (closedEarly = written < 16 * MAX_ANSWER_BYTES));
+      more();
+    };
+    const error = await httpPost(url, { headers: {}, body: '{}', timeoutMs: 5_000 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'AnswerTooLargeError' });
+    expect(describePostError(error)).toBe(`AnswerTooLargeError: the answer is larger than ${MAX_ANSWER_BYTES} bytes: refused`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(closedEarly).toBe(true);
+    expect(written).toBeLessThan(4 * MAX_ANSWER_BYTES);
+
+    // A declared length past the cap is refused before any of it is read; a smaller cap is honoured.
+    handler = (_req, _body, res) => res.writeHead(200, { 'content-length': String(2 * MAX_ANSWER_BYTES) }).end(Buffer.alloc(2 * MAX_ANSWER_BYTES));
+    await expect(httpPost(url, { headers: {}, body: '{}', timeoutMs: 5_000 })).rejects.toMatchObject({ name: 'AnswerTooLargeError' });
+    handler = (_req, _body, res) => res.writeHead(200).end('x'.repeat(11));
+    await expect(httpPost(url, { headers: {}, body: '{}', timeoutMs: 5_000, maxAnswerBytes: 10 })).rejects.toMatchObject({ name: 'AnswerTooLargeError', maxBytes: 10 });
+    handler = (_req, _body, res) => res.writeHead(200).end('x'.repeat(10));
+    expect((await httpPost(url, { headers: {}, body: '{}', timeoutMs: 5_000, maxAnswerBytes: 10 })).body.length).toBe(10);
   });
 
   it('fails with a TimeoutError when the answer does not come in time', async () => {

@@ -11,3 +11,4 @@ export * from './service-module';
 export * from './service-registry';
 export * from './start-test-service';
 export * from './http-post';
+export * from './retry-jitter';

@@ -87,12 +87,12 @@ describe('receipt delivery job', () => {
     await submit('+15551110003');
     setup.sim.clock.advance(1);
     expect(await setup.sim.runDue()).toBe(1); // 500
-    expect(await setup.sim.runDue()).toBe(0); // not due again before 1 s
-    setup.sim.clock.advance(1);
+    expect(await setup.sim.runDue()).toBe(0); // not due again before 1 s (up to 10% later: retry-jitter.ts)
+    setup.sim.clock.advance(1.1);
     expect(await setup.sim.runDue()).toBe(1); // 503
     setup.sim.clock.advance(1);
     expect(await setup.sim.runDue()).toBe(0); // the second retry waits 2 s
-    setup.sim.clock.advance(1);
+    setup.sim.clock.advance(1.3);
     expect(await setup.sim.runDue()).toBe(1); // 200
     setup.sim.clock.advance(600);
     expect(await setup.sim.runDue()).toBe(0);
@@ -118,7 +118,7 @@ describe('receipt delivery job', () => {
     const pending = await setup.sim.db('carrier_receipts').whereNull('sent_at');
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({ attempts: 1 });
-    setup.sim.clock.advance(1);
+    setup.sim.clock.advance(1.1);
     expect(await setup.sim.runDue()).toBe(1);
     expect(setup.receiver.received).toHaveLength(1);
   });

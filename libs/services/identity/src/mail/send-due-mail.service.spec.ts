@@ -90,7 +90,7 @@ describe('mail job (real SMTP server)', () => {
     expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(h.clock.now().getTime());
     expect(await mailJob(h).runDue()).toBe(0); // not due yet
 
-    h.clock.advance(15);
+    h.clock.advance(16.5); // 15 s, spread up to 10% later
     expect(await mailJob(h).runDue()).toBe(1);
     row = await h.db('outgoing_mail').where({ to_address: email }).first();
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });

@@ -56,7 +56,7 @@ describe('costs and dispatch (embedded database, real carrier HTTP)', () => {
     h.carrier.answer({ status: 503 }, { status: 503 });
     const dead = await h.send();
     await h.dispatch();
-    h.clock.advance(2);
+    h.clock.advance(2.2); // 2 s, up to 10% later
     await h.dispatch();
     const scheduled = await h.send({ sendAt: new Date(h.clock.now().getTime() + 120_000).toISOString() });
     await h.cancel(scheduled.messageId);

@@ -89,6 +89,14 @@ describe('HttpCarrierAdapter', () => {
     expect((await new HttpCarrierAdapter({ baseUrl }).submit(submission)).kind).toBe('transient');
   });
 
+  it('refuses an answer over 1 MiB as transient, saying why, without reading the rest', async () => {
+    handler = (_req, res) => void res.status(201).json({ carrierMessageId: 'c-big', padding: 'x'.repeat(2 * 1024 * 1024) });
+    expect(await new HttpCarrierAdapter({ baseUrl }).submit(submission)).toMatchObject({
+      kind: 'transient',
+      reason: 'carrier answer larger than 1048576 bytes: refused',
+    });
+  });
+
   it('treats no answer within the timeout as transient', async () => {
     handler = (_req, res) => void setTimeout(() => res.status(201).json({ carrierMessageId: 'late' }), 500);
     expect(await new HttpCarrierAdapter({ baseUrl, timeoutMs: 50 }).submit(submission)).toEqual({

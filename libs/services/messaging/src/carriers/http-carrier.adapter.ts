@@ -1,4 +1,4 @@
-import { httpPost, type HttpAnswer } from '@mp/service-host';
+import { AnswerTooLargeError, httpPost, type HttpAnswer } from '@mp/service-host';
 import { currentTraceparent } from '@mp/telemetry';
 import type { CarrierAdapter, CarrierOutcome, CarrierSubmission } from './carrier.port';
 
@@ -84,6 +84,8 @@ export class HttpCarrierAdapter implements CarrierAdapter {
       // Checked by name: the error of a timeout, whichever client made it.
       const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
       if (timedOut) return { kind: 'transient', reason: 'carrier did not answer in time' };
+      // Read no further than the cap: retried like a lost answer (the reference keeps a resubmission single).
+      if (error instanceof AnswerTooLargeError) return { kind: 'transient', reason: `carrier answer larger than ${error.maxBytes} bytes: refused`, error };
       return { kind: 'transient', reason: `carrier unreachable (${describe(error)})`, error };
     }
     return classify(response);

@@ -91,7 +91,7 @@ describe('the sandbox registry', () => {
     expect(row).toMatchObject({ attempts: 1, sent_at: null, last_error: 'HTTP 503' });
     answer = 200;
     expect(await job().runDue()).toBe(0); // not due for another second
-    clock.advance(retryDelaySeconds(1));
+    clock.advance(1.1); // one second, spread up to 10% later
     expect(await job().runDue()).toBe(1);
     expect(received.map((r) => r.body)).toEqual([received[0].body, received[0].body]);
     expect(received[1].signature).toBe(received[0].signature);
@@ -106,6 +106,9 @@ describe('the sandbox registry', () => {
   });
 
   it('backs off 1, 2, 4... seconds up to 5 minutes', () => {
-    expect([1, 2, 3, 4, 9, 10, 100].map(retryDelaySeconds)).toEqual([1, 2, 4, 8, 256, 300, 300]);
+    expect([1, 2, 3, 4, 9, 10, 100].map((n) => retryDelaySeconds(n, () => 0))).toEqual([1, 2, 4, 8, 256, 300, 300]);
+    const spread = Array.from({ length: 50 }, () => retryDelaySeconds(10));
+    expect(new Set(spread).size).toBe(50);
+    for (const delay of spread) expect(delay >= 300 && delay < 330).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { Clock } from '@mp/clock';
-import { describePostError, httpPost, type DueJob } from '@mp/service-host';
+import { describePostError, httpPost, withJitter, type DueJob, type RandomSource } from '@mp/service-host';
 import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import { registryCallbackUrl, signRegistryCallback } from '../tcr-callback';
@@ -18,9 +18,9 @@ export interface RegistryCallbackTarget {
   secret: string;
 }
 
-/** Seconds until the next post after `failedAttempts` failures: 1, 2, 4, 8... capped at 5 minutes. */
-export function retryDelaySeconds(failedAttempts: number): number {
-  return Math.min(2 ** Math.min(Math.max(0, failedAttempts - 1), 30), MAX_RETRY_SECONDS);
+/** Seconds until the next post after `failedAttempts` failures: 1, 2, 4, 8... capped at 5 minutes, spread up to 10% later (withJitter). */
+export function retryDelaySeconds(failedAttempts: number, random: RandomSource = Math.random): number {
+  return withJitter(Math.min(2 ** Math.min(Math.max(0, failedAttempts - 1), 30), MAX_RETRY_SECONDS), random);
 }
 
 /**

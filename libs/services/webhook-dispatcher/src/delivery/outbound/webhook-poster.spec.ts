@@ -32,6 +32,11 @@ function route(req: http.IncomingMessage, res: http.ServerResponse) {
       return res.writeHead(503, { 'retry-after': new Date(Date.now() + 120_000).toUTCString() }).end();
     case '/big':
       return res.end(Buffer.alloc(1024 * 1024, 'x'));
+    case '/too-big': // 2 MiB, chunked: only counting tells
+      res.write(Buffer.alloc(1024 * 1024, 'x'));
+      return res.end(Buffer.alloc(1024 * 1024, 'x'));
+    case '/too-big-declared':
+      return res.writeHead(200, { 'content-length': String(2 * 1024 * 1024) }).end(Buffer.alloc(2 * 1024 * 1024, 'x'));
     case '/hang':
       return; // never answers
     default:
@@ -170,8 +175,11 @@ describe('WebhookPoster sends', () => {
     expect(tlsConnections - before).toBeLessThanOrEqual(4);
   });
 
-  it('reads past a large answer body without buffering it', async () => {
+  it('reads an answer body of up to 1 MiB without buffering it; a longer one fails the attempt, saying why', async () => {
     expect(await post('/big')).toMatchObject({ ok: true, status: 200 });
+    const refused = { ok: false, status: 200, error: 'answer larger than 1048576 bytes (1 MiB): refused', durationMs: expect.any(Number) };
+    expect(await post('/too-big')).toEqual(refused);
+    expect(await post('/too-big-declared')).toEqual(refused);
     expect(await post('/ok')).toMatchObject({ ok: true, status: 200 });
   });
 

@@ -1,6 +1,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { performance } from 'node:perf_hooks';
+import { MAX_ANSWER_BYTES } from '@mp/service-host';
 import { blockedHostOf } from './blocked-address.rules';
 import { ADDRESS_BLOCKED, guardedLookup, type Resolve } from './guarded-lookup';
 import { retryAfterSeconds } from './retry-after';
@@ -37,8 +38,9 @@ type Answer = Omit<PostOutcome, 'durationMs'>;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_SOCKETS = 16;
-// A receiver's answer body is read and dropped; past this the socket is closed rather than buffered.
-const MAX_DRAINED_BYTES = 64 * 1024;
+// A receiver's answer body is read and dropped, up to the platform's cap for outbound answers (1 MiB):
+// past it the socket is closed and the attempt fails, saying why.
+const tooLarge = (status: number): Answer => ({ ok: false, status, error: `answer larger than ${MAX_ANSWER_BYTES} bytes (1 MiB): refused` });
 // Pooled sockets left idle this long are closed (many customer origins would otherwise hold sockets forever).
 const IDLE_SOCKET_MS = 30_000;
 
@@ -154,10 +156,16 @@ export class WebhookPoster {
         req.on('response', (res) => {
           answer = answerOf(res, target);
           const done = () => settle(answer!);
+          const refuse = () => {
+            answer = tooLarge(res.statusCode ?? 0);
+            res.destroy();
+            done();
+          };
+          if (Number(res.headers['content-length']) > MAX_ANSWER_BYTES) return refuse();
           let drained = 0;
           res.on('data', (chunk: Buffer) => {
             drained += chunk.length;
-            if (drained > MAX_DRAINED_BYTES) res.destroy();
+            if (drained > MAX_ANSWER_BYTES) refuse();
           });
           // Settling on 'end' (after Node returned the socket to the pool) lets the next delivery reuse it.
           res.on('end', done);
