@@ -16,6 +16,8 @@ cd "$(dirname "$0")/../../libs/services/gateway"
 # - before any controller runs, tsoa answers 400 VALIDATION_FAILED to a
 #   parameter or body that breaks its schema and the JSON body parser 413 and
 #   415, so every operation with parameters or a JSON body documents them;
+# - any operation answers 503 EXTERNAL_SERVICE_ERROR with `Retry-After` while
+#   a dependency it needs (the database, a service) is unavailable;
 # - a streamed body (a Readable) is documented as base64 (`format: byte`), but
 #   the CSV exports send the text itself.
 node - src/generated/openapi.json <<'EOF'
@@ -28,6 +30,11 @@ const BODY_PROBLEMS = {
   413: 'PAYLOAD_TOO_LARGE: the body is larger than 1 MiB',
   415: 'UNSUPPORTED_MEDIA_TYPE: the body is not UTF-8 application/json',
 };
+const UNAVAILABLE = {
+  description: 'EXTERNAL_SERVICE_ERROR: a dependency (the database, a service) is unavailable; nothing was done, retry after Retry-After',
+  headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }, // written by openapi-rate-limit-headers.mjs
+  content: { 'application/json': { schema: { $ref: PROBLEM } } },
+};
 for (const operations of Object.values(doc.paths)) {
   for (const operation of Object.values(operations)) {
     const problems = {
@@ -37,6 +44,7 @@ for (const operations of Object.values(doc.paths)) {
     for (const [status, description] of Object.entries(problems)) {
       operation.responses[status] ??= { description, content: { 'application/json': { schema: { $ref: PROBLEM } } } };
     }
+    operation.responses[503] ??= structuredClone(UNAVAILABLE);
     operation.responses = Object.fromEntries(Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)));
     for (const response of Object.values(operation.responses ?? {})) {
       const json = response.content?.['application/json'];
