@@ -39,6 +39,12 @@ describe('sandbox mailbox', () => {
     expect((await sim.client.listMailbox({ to: 'nobody@example.test' })).items).toEqual([]);
   });
 
+  it('files an internationalised domain as the A-label sent, not as smtp-server decodes it', async () => {
+    await mailer.sendMail({ from: 'no-reply@platform.test', to: 'ada@xn--bcher-kva.example', subject: 'IDN', text: 'x' });
+    const { items } = await sim.client.listMailbox({ to: 'ada@xn--bcher-kva.example' });
+    expect(items.map((i) => [i.to, i.subject])).toEqual([['ada@xn--bcher-kva.example', 'IDN']]);
+  });
+
   it('asks for an address', async () => {
     await expect(sim.client.listMailbox({ to: ' ' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', extensions: { errors: { to: expect.anything() } } });
   });

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { domainToASCII } from 'node:url';
 import type { Clock } from '@mp/clock';
 import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
@@ -28,9 +29,22 @@ const smtpError = (code: number, message: string) => Object.assign(new Error(mes
 
 const headerText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
+/**
+ * An envelope address as it was on the wire: smtp-server hands an A-label
+ * domain (`xn--bcher-kva.example`) over decoded to Unicode, so it is encoded
+ * back, and the mailbox shows what the platform's RCPT TO said (a sender
+ * writing the domain in Unicode under SMTPUTF8 is filed under its A-label).
+ */
+function wireAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at === -1) return address;
+  const domain = address.slice(at + 1);
+  return /[^\x00-\x7f]/.test(domain) ? `${address.slice(0, at)}@${domainToASCII(domain) || domain}` : address;
+}
+
 /** The envelope decides who got the mail (Bcc included); headers only when the envelope is empty. */
 function recipientsOf(envelope: SMTPServerAddress[], to: AddressObject | AddressObject[] | undefined): string[] {
-  const fromEnvelope = envelope.map((a) => a.address).filter((a) => a !== '');
+  const fromEnvelope = envelope.map((a) => wireAddress(a.address)).filter((a) => a !== '');
   if (fromEnvelope.length > 0) return [...new Set(fromEnvelope)];
   const headers = Array.isArray(to) ? to : to ? [to] : [];
   return headers.flatMap((h) => h.value.map((v) => v.address ?? '')).filter((a) => a !== '');
@@ -65,7 +79,7 @@ export async function startSmtpMailboxServer(options: {
         .then(async (parsed): Promise<string | undefined> => {
           if ((stream as { sizeExceeded?: boolean }).sizeExceeded) throw smtpError(552, 'Message too large');
           const sentAt = clock.now();
-          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : (parsed.from?.value[0]?.address ?? '');
+          const from = session.envelope.mailFrom ? wireAddress(session.envelope.mailFrom.address) : (parsed.from?.value[0]?.address ?? '');
           const messages: MailboxMessage[] = recipientsOf(session.envelope.rcptTo, parsed.to).map((to) => ({
             to,
             from,
