@@ -82,6 +82,13 @@ describe('breakingChanges', () => {
     expect(breakingChanges(v1, v1)).toEqual([]);
   });
 
+  it('lets a looser request bound through', () => {
+    const tight = changed((doc) => (schemas(doc).SendRequest.properties.body = { type: 'string', maxLength: 100, minLength: 5 }));
+    const loose = changed((doc) => (schemas(doc).SendRequest.properties.body = { type: 'string', maxLength: 1600, minLength: 1 }));
+    expect(breakingChanges(tight, loose)).toEqual([]);
+    expect(breakingChanges(loose, tight).map((finding) => finding.detail)).toEqual(['maxLength 1600 -> 100, minLength 1 -> 5']);
+  });
+
   it('lets additions through: paths, operations, optional fields, statuses, response enums, schemes', () => {
     const additions = changed((doc) => {
       doc.paths['/v1/templates'] = { get: { responses: { '200': { description: 'Ok' } } } };
@@ -203,6 +210,20 @@ describe('breakingChanges', () => {
         doc.paths['/v1/messages'].get.parameters[0].schema.enum = ['queued'];
       },
       ['narrowed-request-enum GET /v1/messages query.status', 'narrowed-request-enum POST /v1/messages body.priority'],
+    ],
+    [
+      'a tighter request bound, new or lower, in a body or a parameter (a looser one, or a bound in an answer, is fine)',
+      (doc) => {
+        schemas(doc).SendRequest.properties.body = { type: 'string', maxLength: 1600 };
+        schemas(doc).SendRequest.properties.maxCost = { type: 'integer', minimum: 1, maximum: 100 };
+        doc.paths['/v1/messages'].post.parameters[0].schema.maxLength = 255;
+        schemas(doc).Message.properties.body = { type: 'string', maxLength: 10 };
+      },
+      [
+        'narrowed-request-bound POST /v1/messages body.body',
+        'narrowed-request-bound POST /v1/messages body.maxCost',
+        'narrowed-request-bound POST /v1/messages header.idempotency-key',
+      ],
     ],
     [
       'a request field that became a closed set',

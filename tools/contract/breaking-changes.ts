@@ -132,6 +132,15 @@ function compareResolved(walk: Walk, beforeNode: Schema | undefined, afterNode: 
     }
   }
 
+  if (walk.side === 'request') {
+    // A tighter bound refuses values a client may send today: a new or lower maximum, a new or higher minimum.
+    const narrowed = [
+      ...(['maxLength', 'maxItems', 'maximum'] as const).filter((bound) => typeof after[bound] === 'number' && !(typeof before[bound] === 'number' && before[bound] <= after[bound])),
+      ...(['minLength', 'minItems', 'minimum'] as const).filter((bound) => typeof after[bound] === 'number' && !(typeof before[bound] === 'number' && before[bound] >= after[bound])),
+    ];
+    if (narrowed.length > 0) add('narrowed-request-bound', narrowed.map((bound) => `${bound} ${before[bound] ?? 'none'} -> ${after[bound]}`).join(', '));
+  }
+
   const propsBefore: Record<string, Schema> = before.properties ?? {};
   const propsAfter: Record<string, Schema> = after.properties ?? {};
   const requiredBefore = new Set<string>(requiredNames(before));

@@ -9,8 +9,12 @@ cd "$(dirname "$0")/../../libs/services/gateway"
 # generated: `npm run verify:generated` reruns this step):
 # - every error is sent as application/problem+json (spec 2.8), but tsoa
 #   documents a class-level @Response only as application/json;
-# - a nullable reference (`allOf: [$ref]`, `nullable: true`) needs the
-#   referenced type beside `nullable`, which OpenAPI 3.0 ignores without one;
+# - a nullable reference (`allOf: [$ref]`, `nullable: true`) is read by a
+#   strict OpenAPI 3.0 validator (Stoplight Prism, ajv's OAS 3.0 mode) as
+#   "never null": `nullable` does not reach into the `$ref`, whose schema
+#   refuses null. The referenced schema is written in place instead, with
+#   `nullable: true` (and `null` among an enum's values, as OpenAPI 3.0.3
+#   asks), so the nulls the server sends are valid;
 # - tsoa keeps the models of hidden routes (health, provider callbacks), which
 #   no public operation uses: they are dropped;
 # - before any controller runs, tsoa answers 400 VALIDATION_FAILED to a
@@ -54,16 +58,19 @@ for (const operations of Object.values(doc.paths)) {
     }
   }
 }
-const typeOf = (ref) => doc.components.schemas[ref.replace('#/components/schemas/', '')]?.type;
-const visit = (node) => {
+const schemaOf = (ref) => doc.components.schemas[ref.replace('#/components/schemas/', '')];
+const inlineNullableRefs = (node) => {
   if (!node || typeof node !== 'object') return;
-  if (node.nullable === true && node.type === undefined && node.allOf?.length === 1 && node.allOf[0].$ref) {
-    const type = typeOf(node.allOf[0].$ref);
-    if (type) Object.assign(node, { type, ...node });
+  if (node.nullable === true && node.allOf?.length === 1 && node.allOf[0].$ref) {
+    const { allOf, type, ...siblings } = node;
+    const referenced = structuredClone(schemaOf(allOf[0].$ref));
+    for (const key of Object.keys(node)) delete node[key];
+    Object.assign(node, referenced, siblings, { nullable: true });
+    if (Array.isArray(node.enum) && !node.enum.includes(null)) node.enum.push(null);
   }
-  Object.values(node).forEach(visit);
+  Object.values(node).forEach(inlineNullableRefs);
 };
-visit(doc);
+inlineNullableRefs(doc);
 const used = new Set();
 const collect = (node) => {
   if (!node || typeof node !== 'object') return;

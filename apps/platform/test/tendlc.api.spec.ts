@@ -189,7 +189,9 @@ describe('POST /v1/tendlc/brands: bad bodies', () => {
     ['a country that is not ISO alpha-2', { ...base, country: 'USA', einIssuingCountry: 'XX' }, ['country', 'einIssuingCountry']],
     ['a Canadian business number and postal code written wrongly', { ...BODIES.NON_PROFIT, ein: '12345678', postalCode: '94105', state: 'CA' }, ['ein', 'postalCode', 'state']],
     ['a blank display name, a website naming an address, a reference with spaces', { ...base, displayName: '   ', website: 'http://10.0.0.1', referenceId: 'my ref' }, ['displayName', 'website', 'referenceId']],
-    ['a display name over 255 characters and a line break in the city', { ...base, displayName: 'x'.repeat(256), city: 'San\nFrancisco' }, ['displayName', 'city']],
+    // Published limits are refused at the gateway (its schema), with every field over one, before the service's rules.
+    ['a display name over 255 characters and a city over 100', { ...base, displayName: 'x'.repeat(256), city: 'c'.repeat(101) }, ['displayName', 'city']],
+    ['a line break in the city', { ...base, city: 'San\nFrancisco' }, ['city']],
     ['values outside the published enums and an unknown field', { ...base, entityType: 'LLC', vertical: 'SPACE', stockExchange: 'MOON', nickname: 'acme' }, ['entityType', 'vertical', 'stockExchange', 'nickname']],
     ['strings of the wrong JSON type', { ...base, displayName: 42, ein: ['12-3456789'] }, ['displayName', 'ein']],
   ];

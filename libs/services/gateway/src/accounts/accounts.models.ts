@@ -23,24 +23,34 @@ export interface SubaccountResource {
   createdAt: string;
 }
 
+/**
+ * A quota: messages per period, a whole number from 1 to 100,000,000 (null: unlimited).
+ * @isInt
+ * @minimum 1
+ * @maximum 100000000
+ */
+export type Quota = number;
+
 /** A new subaccount and its quotas (null: unlimited). */
 export interface CreateSubaccountRequest {
-  /** @maxLength 200 */
+  /**
+   * 1 to 100 characters.
+   * @maxLength 100
+   */
   name: string;
-  /** @isInt */
-  dailyQuota?: number | null;
-  /** @isInt */
-  monthlyQuota?: number | null;
+  dailyQuota?: Quota | null;
+  monthlyQuota?: Quota | null;
 }
 
 /** A subaccount's new name or quotas; a field left out keeps its value. */
 export interface UpdateSubaccountRequest {
-  /** @maxLength 200 */
+  /**
+   * 1 to 100 characters.
+   * @maxLength 100
+   */
   name?: string;
-  /** @isInt */
-  dailyQuota?: number | null;
-  /** @isInt */
-  monthlyQuota?: number | null;
+  dailyQuota?: Quota | null;
+  monthlyQuota?: Quota | null;
 }
 
 /** The account's subaccounts. */

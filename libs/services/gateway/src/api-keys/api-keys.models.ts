@@ -9,9 +9,15 @@ export type ApiKeyRight =
 
 /** A new API key: its name, rights, optional subaccount and expiry. */
 export interface CreateApiKeyRequest {
-  /** @maxLength 200 */
+  /**
+   * 1 to 100 characters.
+   * @maxLength 100
+   */
   name: string;
-  /** Defaults to SendMessages and ReadMessages. */
+  /**
+   * Defaults to SendMessages and ReadMessages.
+   * @maxItems 6
+   */
   rights?: ApiKeyRight[];
   /**
    * Limits the key to one subaccount.
@@ -27,8 +33,15 @@ export interface CreateApiKeyRequest {
 
 /** A key's new name or rights; a field left out keeps its value. */
 export interface UpdateApiKeyRequest {
-  /** @maxLength 200 */
+  /**
+   * 1 to 100 characters.
+   * @maxLength 100
+   */
   name?: string;
+  /**
+   * The key's rights, replacing the ones it holds (each at most once: there are six).
+   * @maxItems 6
+   */
   rights?: ApiKeyRight[];
 }
 

@@ -4,6 +4,7 @@ import generatedOpenApi from '../generated/openapi.json';
 import { RegisterRoutes } from '../generated/routes';
 import { accessLogMiddleware } from './access-log.middleware';
 import { bodyParserErrorMapper, jsonBodyParser, rawBodyParser } from './body-parsing';
+import { countStringLengthsInCodePoints } from './code-point-lengths';
 import { csvUpload, MULTIPART_PATHS } from './csv-upload';
 import type { GatewayDeps } from './gateway-deps';
 import { httpMetricsMiddleware, metricsEndpoint } from './metrics.middleware';
@@ -42,6 +43,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(storableTextMiddleware);
   guardPathParameters(app, Object.keys(generatedOpenApi.paths));
   app.use(signInThrottleMiddleware(deps));
+  countStringLengthsInCodePoints();
   RegisterRoutes(app, { multer: csvUpload() });
   app.use(notFoundHandler);
   app.use(problemHandler);

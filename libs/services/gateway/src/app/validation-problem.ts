@@ -58,5 +58,9 @@ function readableMessage(message: string): string {
   }
   const maxLength = /^maxLength (\d+)$/.exec(message);
   if (maxLength) return `must be at most ${maxLength[1]} characters`;
+  const maxItems = /^maxItems (\d+)$/.exec(message);
+  if (maxItems) return `must have at most ${maxItems[1]} items`;
+  const bound = /^(min|max) (-?\d+(?:\.\d+)?)$/.exec(message);
+  if (bound) return `must be ${bound[1] === 'min' ? 'at least' : 'at most'} ${bound[2]}`;
   return message.replace(/^'[^']*' /, '');
 }

@@ -5,9 +5,15 @@ export interface RegisterRequest {
    * @maxLength 254
    */
   email: string;
-  /** @maxLength 1024 */
+  /**
+   * 8 to 256 characters.
+   * @maxLength 256
+   */
   password: string;
-  /** @maxLength 400 */
+  /**
+   * At most 200 characters.
+   * @maxLength 200
+   */
   organizationName: string;
 }
 

@@ -1,17 +1,21 @@
 import generated from '../generated/openapi.json';
 
 /**
- * Every string a client sends in a JSON body, a path or a query has a
- * published maxLength (tsoa enforces the same bound: 400 naming the field).
- * Operations added later are covered without editing this test. Headers are
- * left out: Node bounds them (16 KiB in all) and each has its own check;
- * uploaded files are bounded by multer's size limit (5 MB, CONSENT_IMPORT_INVALID beyond).
+ * Every string a client sends in a JSON body, a path, a query or a header has
+ * a published maxLength, every array a maxItems and every number a minimum and
+ * a maximum (tsoa enforces the same bounds: 400 naming the field; the served
+ * document is held to them at run time by contract-limits.api.spec.ts).
+ * Operations added later are covered without editing this test. Uploaded
+ * files are bounded by multer's size limit (5 MB, CONSENT_IMPORT_INVALID beyond).
  */
 type Schema = {
   $ref?: string;
   type?: string;
   enum?: unknown[];
   maxLength?: number;
+  maxItems?: number;
+  minimum?: number;
+  maximum?: number;
   format?: string;
   properties?: Record<string, Schema>;
   additionalProperties?: boolean | Schema;
@@ -23,43 +27,56 @@ type Schema = {
 type Operation = { parameters?: Array<{ in: string; name: string; schema?: Schema }>; requestBody?: { content: Record<string, { schema: Schema }> } };
 const doc = generated as unknown as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
-function unboundedStrings(schema: Schema, where: string, seen: ReadonlySet<string> = new Set()): string[] {
+function unbounded(schema: Schema, where: string, seen: ReadonlySet<string> = new Set()): string[] {
   if (schema.$ref) {
     const name = schema.$ref.split('/').pop()!;
-    return seen.has(name) ? [] : unboundedStrings(doc.components.schemas[name], where, new Set([...seen, name]));
+    return seen.has(name) ? [] : unbounded(doc.components.schemas[name], where, new Set([...seen, name]));
   }
-  const found = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((s) => unboundedStrings(s, where, seen));
+  const found = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((s) => unbounded(s, where, seen));
   // Uploaded files (format binary) are bounded by the upload limit instead (app/csv-upload.ts, 5 MB).
-  if (schema.type === 'string' && schema.format !== 'binary' && !schema.enum && schema.maxLength === undefined) found.push(where);
-  for (const [name, property] of Object.entries(schema.properties ?? {})) found.push(...unboundedStrings(property, `${where}.${name}`, seen));
-  if (typeof schema.additionalProperties === 'object') found.push(...unboundedStrings(schema.additionalProperties, `${where}.*`, seen));
-  if (schema.items) found.push(...unboundedStrings(schema.items, `${where}[]`, seen));
+  if (schema.type === 'string' && schema.format !== 'binary' && !schema.enum && schema.maxLength === undefined) found.push(`${where} (maxLength)`);
+  if (schema.type === 'array' && schema.maxItems === undefined) found.push(`${where} (maxItems)`);
+  if ((schema.type === 'integer' || schema.type === 'number') && (schema.minimum === undefined || schema.maximum === undefined)) {
+    found.push(`${where} (minimum and maximum)`);
+  }
+  for (const [name, property] of Object.entries(schema.properties ?? {})) found.push(...unbounded(property, `${where}.${name}`, seen));
+  if (typeof schema.additionalProperties === 'object') found.push(...unbounded(schema.additionalProperties, `${where}.*`, seen));
+  if (schema.items) found.push(...unbounded(schema.items, `${where}[]`, seen));
   return found;
 }
 
 describe('published input limits', () => {
-  it('every string field of every operation (body, path, query) has a maxLength', () => {
-    const unbounded: string[] = [];
+  it('every string, array and number of every operation (body, path, query, header) has a published bound', () => {
+    const found: string[] = [];
     let checked = 0;
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const name = `${method.toUpperCase()} ${path}`;
         for (const parameter of operation.parameters ?? []) {
-          if (parameter.in === 'header') continue;
           checked += 1;
-          unbounded.push(...unboundedStrings(parameter.schema ?? {}, `${name} ${parameter.in} ${parameter.name}`));
+          found.push(...unbounded(parameter.schema ?? {}, `${name} ${parameter.in} ${parameter.name}`));
         }
         for (const content of Object.values(operation.requestBody?.content ?? {})) {
           checked += 1;
-          unbounded.push(...unboundedStrings(content.schema, `${name} body`));
+          found.push(...unbounded(content.schema, `${name} body`));
         }
       }
     }
-    expect(unbounded).toEqual([]);
+    expect(found).toEqual([]);
     expect(checked).toBeGreaterThan(80);
   });
 
-  it('finds an unbounded string where there is one (the check above can fail)', () => {
-    expect(unboundedStrings({ type: 'object', properties: { name: { type: 'string' }, kind: { type: 'string', enum: ['a'] } } }, 'x')).toEqual(['x.name']);
+  it('finds an unbounded string, array or number where there is one (the check above can fail)', () => {
+    const schema: Schema = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        kind: { type: 'string', enum: ['a'] },
+        tags: { type: 'array', items: { type: 'string', maxLength: 5 } },
+        count: { type: 'integer', minimum: 0 },
+        ratio: { type: 'number', minimum: 0, maximum: 1 },
+      },
+    };
+    expect(unbounded(schema, 'x')).toEqual(['x.name (maxLength)', 'x.tags (maxItems)', 'x.count (minimum and maximum)']);
   });
 });

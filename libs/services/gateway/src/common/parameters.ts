@@ -35,6 +35,18 @@ export type Cursor = string;
 export type QueryInteger = string;
 
 /**
+ * The `Idempotency-Key` header: 1 to 255 printable ASCII characters.
+ * @maxLength 255
+ */
+export type IdempotencyKey = string;
+
+/**
+ * The `X-Step-Up-Token` header: a token from POST /v1/auth/mfa/step-up or /v1/email-otp/verify.
+ * @maxLength 512
+ */
+export type StepUpToken = string;
+
+/**
  * A recipient: an E.164 number or an email address.
  * @maxLength 320
  */

@@ -7,6 +7,7 @@ import { GatewayController } from '../common/gateway-controller';
 import { orNull } from '../common/nullable';
 import type { Problem } from '../common/problem.model';
 import type { ExternalIdentityList, ExternalIdentityResource, ExternalLoginRequest, UnlinkRequest } from './external-identities.models';
+import type { StepUpToken } from '../common/parameters';
 
 const toResource = (i: identityV1.ExternalIdentity): ExternalIdentityResource => ({
   identityId: i.identityId,
@@ -69,7 +70,7 @@ export class ExternalIdentitiesController extends GatewayController {
   @Post('auth/unlink')
   @Security('bearer')
   @OperationId('unlinkExternalIdentity')
-  public async unlink(@Body() body: UnlinkRequest, @Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: string): Promise<ExternalIdentityResource> {
+  public async unlink(@Body() body: UnlinkRequest, @Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: StepUpToken): Promise<ExternalIdentityResource> {
     const res = await this.deps.clients.identity.unlinkExternalIdentity({ provider: body.provider, stepUpToken: stepUpToken ?? '' }, { principal: principalOf(req) });
     return toResource(res);
   }

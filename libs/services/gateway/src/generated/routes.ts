@@ -126,7 +126,7 @@ const models: TsoaRoute.Models = {
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "WebhookLabel": {
         "dataType": "refAlias",
-        "type": {"dataType":"string","validators":{"maxLength":{"value":1024}}},
+        "type": {"dataType":"string","validators":{"maxLength":{"value":200}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "SubscribedEvents": {
@@ -341,7 +341,7 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "token": {"dataType":"string","required":true,"validators":{"maxLength":{"value":512}}},
-            "password": {"dataType":"string","required":true,"validators":{"maxLength":{"value":1024}}},
+            "password": {"dataType":"string","required":true,"validators":{"maxLength":{"value":256}}},
         },
         "additionalProperties": false,
     },
@@ -404,25 +404,25 @@ const models: TsoaRoute.Models = {
     "RegisterTenDlcBrandRequest": {
         "dataType": "refObject",
         "properties": {
-            "referenceId": {"dataType":"string","validators":{"maxLength":{"value":100}}},
+            "referenceId": {"dataType":"string","validators":{"maxLength":{"value":50}}},
             "entityType": {"ref":"TenDlcEntityType"},
-            "displayName": {"dataType":"string","validators":{"maxLength":{"value":510}}},
-            "companyName": {"dataType":"string","validators":{"maxLength":{"value":510}}},
-            "ein": {"dataType":"string","validators":{"maxLength":{"value":42}}},
+            "displayName": {"dataType":"string","validators":{"maxLength":{"value":255}}},
+            "companyName": {"dataType":"string","validators":{"maxLength":{"value":255}}},
+            "ein": {"dataType":"string","validators":{"maxLength":{"value":21}}},
             "einIssuingCountry": {"dataType":"string","validators":{"maxLength":{"value":16}}},
-            "firstName": {"dataType":"string","validators":{"maxLength":{"value":200}}},
-            "lastName": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+            "firstName": {"dataType":"string","validators":{"maxLength":{"value":100}}},
+            "lastName": {"dataType":"string","validators":{"maxLength":{"value":100}}},
             "mobilePhone": {"dataType":"string","validators":{"maxLength":{"value":40}}},
-            "email": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+            "email": {"dataType":"string","validators":{"maxLength":{"value":100}}},
             "phone": {"dataType":"string","validators":{"maxLength":{"value":40}}},
-            "street": {"dataType":"string","validators":{"maxLength":{"value":200}}},
-            "city": {"dataType":"string","validators":{"maxLength":{"value":200}}},
-            "state": {"dataType":"string","validators":{"maxLength":{"value":40}}},
-            "postalCode": {"dataType":"string","validators":{"maxLength":{"value":20}}},
+            "street": {"dataType":"string","validators":{"maxLength":{"value":100}}},
+            "city": {"dataType":"string","validators":{"maxLength":{"value":100}}},
+            "state": {"dataType":"string","validators":{"maxLength":{"value":20}}},
+            "postalCode": {"dataType":"string","validators":{"maxLength":{"value":10}}},
             "country": {"dataType":"string","validators":{"maxLength":{"value":16}}},
-            "website": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+            "website": {"dataType":"string","validators":{"maxLength":{"value":100}}},
             "vertical": {"ref":"TenDlcVertical"},
-            "stockSymbol": {"dataType":"string","validators":{"maxLength":{"value":20}}},
+            "stockSymbol": {"dataType":"string","validators":{"maxLength":{"value":10}}},
             "stockExchange": {"ref":"TenDlcStockExchange"},
         },
         "additionalProperties": false,
@@ -435,15 +435,15 @@ const models: TsoaRoute.Models = {
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ReplyOptionAlias": {
         "dataType": "refAlias",
-        "type": {"dataType":"string","validators":{"maxLength":{"value":64}}},
+        "type": {"dataType":"string","validators":{"maxLength":{"value":20}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ReplyOption": {
         "dataType": "refObject",
         "properties": {
-            "key": {"dataType":"string","required":true,"validators":{"maxLength":{"value":64}}},
-            "value": {"dataType":"string","required":true,"validators":{"maxLength":{"value":256}}},
-            "aliases": {"dataType":"array","array":{"dataType":"refAlias","ref":"ReplyOptionAlias"},"validators":{"maxItems":{"value":50}}},
+            "key": {"dataType":"string","required":true,"validators":{"maxLength":{"value":20}}},
+            "value": {"dataType":"string","required":true,"validators":{"maxLength":{"value":64}}},
+            "aliases": {"dataType":"array","array":{"dataType":"refAlias","ref":"ReplyOptionAlias"},"validators":{"maxItems":{"value":5}}},
         },
         "additionalProperties": false,
     },
@@ -466,7 +466,7 @@ const models: TsoaRoute.Models = {
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "TemplateName": {
         "dataType": "refAlias",
-        "type": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+        "type": {"dataType":"string","validators":{"maxLength":{"value":100}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "BodyTemplate": {
@@ -476,7 +476,7 @@ const models: TsoaRoute.Models = {
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "ReplyOptionList": {
         "dataType": "refAlias",
-        "type": {"dataType":"array","array":{"dataType":"refObject","ref":"ReplyOption"},"validators":{"maxItems":{"value":100}}},
+        "type": {"dataType":"array","array":{"dataType":"refObject","ref":"ReplyOption"},"validators":{"maxItems":{"value":10}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "CreateTemplateRequest": {
@@ -553,6 +553,11 @@ const models: TsoaRoute.Models = {
             "requireMfa": {"dataType":"boolean","required":true},
         },
         "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "StepUpToken": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":512}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "TotpSetupResource": {
@@ -663,7 +668,7 @@ const models: TsoaRoute.Models = {
             "channelType": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["Sms"]},{"dataType":"enum","enums":["WhatsApp"]},{"dataType":"enum","enums":["Email"]}],"required":true},
             "from": {"dataType":"string","required":true,"validators":{"maxLength":{"value":320}}},
             "to": {"dataType":"string","required":true,"validators":{"maxLength":{"value":320}}},
-            "body": {"dataType":"string","required":true,"validators":{"maxLength":{"value":4000}}},
+            "body": {"dataType":"string","required":true,"validators":{"maxLength":{"value":1600}}},
             "quotedMessageId": {"dataType":"string","validators":{"maxLength":{"value":64}}},
         },
         "additionalProperties": false,
@@ -829,7 +834,7 @@ const models: TsoaRoute.Models = {
         "properties": {
             "recipient": {"ref":"Recipient","required":true},
             "channelType": {"ref":"ChannelType","required":true},
-            "reason": {"dataType":"string","validators":{"maxLength":{"value":1000}}},
+            "reason": {"dataType":"string","validators":{"maxLength":{"value":500}}},
             "scope": {"ref":"AccountOptOutScope"},
         },
         "additionalProperties": false,
@@ -857,7 +862,7 @@ const models: TsoaRoute.Models = {
             "channelType": {"ref":"ChannelType","required":true},
             "consentConfirmed": {"dataType":"boolean","required":true},
             "consentMethod": {"ref":"ConsentMethod","required":true},
-            "consentEvidence": {"dataType":"string","required":true,"validators":{"maxLength":{"value":4000}}},
+            "consentEvidence": {"dataType":"string","required":true,"validators":{"maxLength":{"value":2000}}},
             "scope": {"ref":"AccountOptOutScope"},
         },
         "additionalProperties": false,
@@ -952,8 +957,8 @@ const models: TsoaRoute.Models = {
             "phone_number": {"dataType":"string","required":true,"validators":{"maxLength":{"value":64}}},
             "opted_in_at": {"dataType":"string","required":true,"validators":{"maxLength":{"value":64}}},
             "method": {"dataType":"string","required":true,"validators":{"maxLength":{"value":100}}},
-            "source": {"dataType":"string","validators":{"maxLength":{"value":1000}}},
-            "consent_language": {"dataType":"string","validators":{"maxLength":{"value":70}}},
+            "source": {"dataType":"string","validators":{"maxLength":{"value":500}}},
+            "consent_language": {"dataType":"string","validators":{"maxLength":{"value":35}}},
         },
         "additionalProperties": false,
     },
@@ -1072,7 +1077,7 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "credential": {"ref":"WebAuthnCredentialJson","required":true},
-            "name": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+            "name": {"dataType":"string","validators":{"maxLength":{"value":100}}},
         },
         "additionalProperties": false,
     },
@@ -1080,7 +1085,7 @@ const models: TsoaRoute.Models = {
     "RenamePasskeyRequest": {
         "dataType": "refObject",
         "properties": {
-            "name": {"dataType":"string","required":true,"validators":{"maxLength":{"value":200}}},
+            "name": {"dataType":"string","required":true,"validators":{"maxLength":{"value":100}}},
         },
         "additionalProperties": false,
     },
@@ -1166,7 +1171,7 @@ const models: TsoaRoute.Models = {
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "PoolName": {
         "dataType": "refAlias",
-        "type": {"dataType":"string","validators":{"maxLength":{"value":200}}},
+        "type": {"dataType":"string","validators":{"maxLength":{"value":100}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "PoolNumberId": {
@@ -1397,16 +1402,21 @@ const models: TsoaRoute.Models = {
             "subaccountId": {"dataType":"string","validators":{"maxLength":{"value":64}}},
             "body": {"dataType":"string","validators":{"maxLength":{"value":200000}}},
             "messageType": {"ref":"MessageType"},
-            "actor": {"dataType":"string","validators":{"maxLength":{"value":512}}},
+            "actor": {"dataType":"string","validators":{"maxLength":{"value":256}}},
             "templateId": {"dataType":"string","validators":{"maxLength":{"value":64}}},
             "templateParameters": {"dataType":"nestedObjectLiteral","nestedProperties":{},"additionalProperties":{"ref":"TemplateParameterValue"}},
-            "clientReference": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"validators":{"maxLength":{"value":256}}},
-            "externalId": {"dataType":"string","validators":{"maxLength":{"value":256}}},
+            "clientReference": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"validators":{"maxLength":{"value":128}}},
+            "externalId": {"dataType":"string","validators":{"maxLength":{"value":128}}},
             "sendAt": {"dataType":"string","validators":{"maxLength":{"value":64}}},
             "expiresAt": {"dataType":"string","validators":{"maxLength":{"value":64}}},
             "priority": {"ref":"Priority"},
         },
         "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "IdempotencyKey": {
+        "dataType": "refAlias",
+        "type": {"dataType":"string","validators":{"maxLength":{"value":255}}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "SegmentPreview": {
@@ -1594,8 +1604,8 @@ const models: TsoaRoute.Models = {
         "dataType": "refObject",
         "properties": {
             "email": {"dataType":"string","required":true,"validators":{"maxLength":{"value":254}}},
-            "password": {"dataType":"string","required":true,"validators":{"maxLength":{"value":1024}}},
-            "organizationName": {"dataType":"string","required":true,"validators":{"maxLength":{"value":400}}},
+            "password": {"dataType":"string","required":true,"validators":{"maxLength":{"value":256}}},
+            "organizationName": {"dataType":"string","required":true,"validators":{"maxLength":{"value":200}}},
         },
         "additionalProperties": false,
     },
@@ -1659,8 +1669,8 @@ const models: TsoaRoute.Models = {
     "CreateApiKeyRequest": {
         "dataType": "refObject",
         "properties": {
-            "name": {"dataType":"string","required":true,"validators":{"maxLength":{"value":200}}},
-            "rights": {"dataType":"array","array":{"dataType":"refAlias","ref":"ApiKeyRight"}},
+            "name": {"dataType":"string","required":true,"validators":{"maxLength":{"value":100}}},
+            "rights": {"dataType":"array","array":{"dataType":"refAlias","ref":"ApiKeyRight"},"validators":{"maxItems":{"value":6}}},
             "subaccountId": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"validators":{"maxLength":{"value":64}}},
             "expiresAt": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"validators":{"maxLength":{"value":64}}},
         },
@@ -1694,8 +1704,8 @@ const models: TsoaRoute.Models = {
     "UpdateApiKeyRequest": {
         "dataType": "refObject",
         "properties": {
-            "name": {"dataType":"string","validators":{"maxLength":{"value":200}}},
-            "rights": {"dataType":"array","array":{"dataType":"refAlias","ref":"ApiKeyRight"}},
+            "name": {"dataType":"string","validators":{"maxLength":{"value":100}}},
+            "rights": {"dataType":"array","array":{"dataType":"refAlias","ref":"ApiKeyRight"},"validators":{"maxItems":{"value":6}}},
         },
         "additionalProperties": false,
     },
@@ -1727,12 +1737,17 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Quota": {
+        "dataType": "refAlias",
+        "type": {"dataType":"integer","validators":{"minimum":{"value":1},"maximum":{"value":100000000}}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "CreateSubaccountRequest": {
         "dataType": "refObject",
         "properties": {
-            "name": {"dataType":"string","required":true,"validators":{"maxLength":{"value":200}}},
-            "dailyQuota": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}]},
-            "monthlyQuota": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}]},
+            "name": {"dataType":"string","required":true,"validators":{"maxLength":{"value":100}}},
+            "dailyQuota": {"dataType":"union","subSchemas":[{"ref":"Quota"},{"dataType":"enum","enums":[null]}]},
+            "monthlyQuota": {"dataType":"union","subSchemas":[{"ref":"Quota"},{"dataType":"enum","enums":[null]}]},
         },
         "additionalProperties": false,
     },
@@ -1748,9 +1763,9 @@ const models: TsoaRoute.Models = {
     "UpdateSubaccountRequest": {
         "dataType": "refObject",
         "properties": {
-            "name": {"dataType":"string","validators":{"maxLength":{"value":200}}},
-            "dailyQuota": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}]},
-            "monthlyQuota": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}]},
+            "name": {"dataType":"string","validators":{"maxLength":{"value":100}}},
+            "dailyQuota": {"dataType":"union","subSchemas":[{"ref":"Quota"},{"dataType":"enum","enums":[null]}]},
+            "monthlyQuota": {"dataType":"union","subSchemas":[{"ref":"Quota"},{"dataType":"enum","enums":[null]}]},
         },
         "additionalProperties": false,
     },
@@ -2816,7 +2831,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"SecurityPolicyUpdate"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                stepUpToken: {"in":"header","name":"X-Step-Up-Token","dataType":"string"},
+                stepUpToken: {"in":"header","name":"X-Step-Up-Token","ref":"StepUpToken"},
         };
         app.put('/v1/accounts/:accountId/security-policy',
             authenticateMiddleware([{"bearer":[]}]),
@@ -4560,7 +4575,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
         const argsPasskeysController_completeRegistration: Record<string, TsoaRoute.ParameterSchema> = {
                 body: {"in":"body","name":"body","required":true,"ref":"CompletePasskeyRegistrationRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                stepUpToken: {"in":"header","name":"X-Step-Up-Token","dataType":"string"},
+                stepUpToken: {"in":"header","name":"X-Step-Up-Token","ref":"StepUpToken"},
         };
         app.post('/v1/auth/mfa/webauthn/register/complete',
             authenticateMiddleware([{"bearer":[]}]),
@@ -4636,7 +4651,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
         const argsPasskeysController_remove: Record<string, TsoaRoute.ParameterSchema> = {
                 id: {"in":"path","name":"id","required":true,"ref":"ResourceId"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                stepUpToken: {"in":"header","name":"X-Step-Up-Token","dataType":"string"},
+                stepUpToken: {"in":"header","name":"X-Step-Up-Token","ref":"StepUpToken"},
         };
         app.delete('/v1/auth/mfa/webauthn/:id',
             authenticateMiddleware([{"bearer":[]}]),
@@ -5112,7 +5127,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsMfaController_setupTotp: Record<string, TsoaRoute.ParameterSchema> = {
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                stepUpToken: {"in":"header","name":"X-Step-Up-Token","dataType":"string"},
+                stepUpToken: {"in":"header","name":"X-Step-Up-Token","ref":"StepUpToken"},
         };
         app.post('/v1/auth/mfa/totp/setup',
             authenticateMiddleware([{"bearer":[]}]),
@@ -5186,7 +5201,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsMfaController_regenerateRecoveryCodes: Record<string, TsoaRoute.ParameterSchema> = {
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                stepUpToken: {"in":"header","name":"X-Step-Up-Token","dataType":"string"},
+                stepUpToken: {"in":"header","name":"X-Step-Up-Token","ref":"StepUpToken"},
         };
         app.post('/v1/auth/mfa/recovery-codes',
             authenticateMiddleware([{"bearer":[]}]),
@@ -5223,7 +5238,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsMfaController_disable: Record<string, TsoaRoute.ParameterSchema> = {
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                stepUpToken: {"in":"header","name":"X-Step-Up-Token","dataType":"string"},
+                stepUpToken: {"in":"header","name":"X-Step-Up-Token","ref":"StepUpToken"},
         };
         app.delete('/v1/auth/mfa',
             authenticateMiddleware([{"bearer":[]}]),
@@ -5373,7 +5388,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 accountId: {"in":"path","name":"accountId","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"SendMessageRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                idempotencyKey: {"in":"header","name":"Idempotency-Key","dataType":"string"},
+                idempotencyKey: {"in":"header","name":"Idempotency-Key","ref":"IdempotencyKey"},
         };
         app.post('/v1/accounts/:accountId/messages',
             authenticateMiddleware([{"bearer":[]},{"apiKey":["SendMessages"]}]),
@@ -5412,7 +5427,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 subaccountId: {"in":"path","name":"subaccountId","required":true,"ref":"ResourceId"},
                 body: {"in":"body","name":"body","required":true,"ref":"SendMessageRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                idempotencyKey: {"in":"header","name":"Idempotency-Key","dataType":"string"},
+                idempotencyKey: {"in":"header","name":"Idempotency-Key","ref":"IdempotencyKey"},
         };
         app.post('/v1/subaccounts/:subaccountId/messages',
             authenticateMiddleware([{"bearer":[]},{"apiKey":["SendMessages"]}]),
@@ -5759,7 +5774,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
         const argsExternalIdentitiesController_unlink: Record<string, TsoaRoute.ParameterSchema> = {
                 body: {"in":"body","name":"body","required":true,"ref":"UnlinkRequest"},
                 req: {"in":"request","name":"req","required":true,"dataType":"object"},
-                stepUpToken: {"in":"header","name":"X-Step-Up-Token","dataType":"string"},
+                stepUpToken: {"in":"header","name":"X-Step-Up-Token","ref":"StepUpToken"},
         };
         app.post('/v1/auth/unlink',
             authenticateMiddleware([{"bearer":[]}]),

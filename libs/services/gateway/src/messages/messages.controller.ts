@@ -3,7 +3,7 @@ import type { Request as ExRequest } from 'express';
 import { Body, Get, Header, OperationId, Path, Post, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
-import type { ResourceId } from '../common/parameters';
+import type { IdempotencyKey, ResourceId } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 import { toMessageResource, toSendRequest } from './messages.mapper';
 import type { Encoding, MessageResource, SegmentPreview, SegmentPreviewRequest, SendMessageRequest } from './messages.models';
@@ -33,7 +33,7 @@ export class MessagesController extends GatewayController {
     @Path() accountId: ResourceId,
     @Body() body: SendMessageRequest,
     @Request() req: ExRequest,
-    @Header('Idempotency-Key') idempotencyKey?: string,
+    @Header('Idempotency-Key') idempotencyKey?: IdempotencyKey,
   ): Promise<MessageResource> {
     const message = await this.deps.clients.messaging.sendMessage(
       toSendRequest(body, { accountId, subaccountRoute: false, idempotencyKey }),
@@ -58,7 +58,7 @@ export class MessagesController extends GatewayController {
     @Path() subaccountId: ResourceId,
     @Body() body: SendMessageRequest,
     @Request() req: ExRequest,
-    @Header('Idempotency-Key') idempotencyKey?: string,
+    @Header('Idempotency-Key') idempotencyKey?: IdempotencyKey,
   ): Promise<MessageResource> {
     if (body.subaccountId !== undefined && body.subaccountId !== subaccountId) {
       throw DomainError.validation({ subaccountId: ['must match the subaccount in the path, or be left out'] });

@@ -57,7 +57,7 @@ export interface SendMessageRequest {
   messageType?: MessageType;
   /**
    * Label of the calling party, at most 256 characters; returned on the message.
-   * @maxLength 512
+   * @maxLength 256
    */
   actor?: string;
   /**
@@ -70,12 +70,12 @@ export interface SendMessageRequest {
   templateParameters?: { [name: string]: TemplateParameterValue };
   /**
    * Your own reference; trimmed, blank means none, at most 128 characters.
-   * @maxLength 256
+   * @maxLength 128
    */
   clientReference?: string | null;
   /**
    * Your own request id (at most 128 characters), stored and returned, to correlate a request with the message id.
-   * @maxLength 256
+   * @maxLength 128
    */
   externalId?: string;
   /**

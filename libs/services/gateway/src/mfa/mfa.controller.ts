@@ -18,6 +18,7 @@ import type {
   TotpConfirmRequest,
   TotpSetupResource,
 } from './mfa.models';
+import type { StepUpToken } from '../common/parameters';
 
 const toStepUp = (t: identityV1.StepUpToken): StepUpTokenResource => ({ stepUpToken: t.stepUpToken, action: t.action as StepUpAction, expiresAt: t.expiresAt ?? '' });
 
@@ -65,7 +66,7 @@ export class MfaController extends GatewayController {
   @Post('auth/mfa/totp/setup')
   @Security('bearer')
   @OperationId('setupTotp')
-  public async setupTotp(@Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: string): Promise<TotpSetupResource> {
+  public async setupTotp(@Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: StepUpToken): Promise<TotpSetupResource> {
     return this.deps.clients.identity.setupTotp({ stepUpToken: stepUpToken ?? '' }, { principal: principalOf(req) });
   }
 
@@ -87,7 +88,7 @@ export class MfaController extends GatewayController {
   @Post('auth/mfa/recovery-codes')
   @Security('bearer')
   @OperationId('regenerateRecoveryCodes')
-  public async regenerateRecoveryCodes(@Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: string): Promise<RecoveryCodesResource> {
+  public async regenerateRecoveryCodes(@Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: StepUpToken): Promise<RecoveryCodesResource> {
     return this.deps.clients.identity.regenerateRecoveryCodes({ stepUpToken: stepUpToken ?? '' }, { principal: principalOf(req) });
   }
 
@@ -98,7 +99,7 @@ export class MfaController extends GatewayController {
   @Delete('auth/mfa')
   @Security('bearer')
   @OperationId('disableMfa')
-  public async disable(@Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: string): Promise<MfaStatusResource> {
+  public async disable(@Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: StepUpToken): Promise<MfaStatusResource> {
     return this.deps.clients.identity.disableMfa({ stepUpToken: stepUpToken ?? '' }, { principal: principalOf(req) });
   }
 

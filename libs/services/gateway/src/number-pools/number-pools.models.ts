@@ -32,7 +32,7 @@ export type PoolNumberId = string;
 
 /**
  * 1 to 100 characters.
- * @maxLength 200
+ * @maxLength 100
  */
 export type PoolName = string;
 

@@ -4,7 +4,7 @@ import { Body, Delete, Get, Header, NoSecurity, OperationId, Patch, Path, Post, 
 import { principalOf } from '../app/request-context';
 import { GatewayController } from '../common/gateway-controller';
 import { orNull } from '../common/nullable';
-import type { ResourceId } from '../common/parameters';
+import type { ResourceId, StepUpToken } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 import type {
   CompletePasskeyRegistrationRequest,
@@ -71,7 +71,7 @@ export class PasskeysController extends GatewayController {
   public async completeRegistration(
     @Body() body: CompletePasskeyRegistrationRequest,
     @Request() req: ExRequest,
-    @Header('X-Step-Up-Token') stepUpToken?: string,
+    @Header('X-Step-Up-Token') stepUpToken?: StepUpToken,
   ): Promise<PasskeyResource> {
     const passkey = await this.deps.clients.identity.completePasskeyRegistration(
       { stepUpToken: stepUpToken ?? '', credentialJson: JSON.stringify(body.credential ?? ''), name: body.name },
@@ -100,7 +100,7 @@ export class PasskeysController extends GatewayController {
   @Security('bearer')
   @SuccessResponse(204, 'Removed')
   @OperationId('removePasskey')
-  public async remove(@Path() id: ResourceId, @Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: string): Promise<void> {
+  public async remove(@Path() id: ResourceId, @Request() req: ExRequest, @Header('X-Step-Up-Token') stepUpToken?: StepUpToken): Promise<void> {
     await this.deps.clients.identity.deletePasskey({ passkeyId: id, stepUpToken: stepUpToken ?? '' }, { principal: principalOf(req) });
     this.setStatus(204);
   }

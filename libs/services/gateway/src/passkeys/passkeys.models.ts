@@ -49,14 +49,17 @@ export interface CompletePasskeyRegistrationRequest {
   credential: WebAuthnCredentialJson;
   /**
    * A label for the list (1 to 100 characters); defaults to "Passkey <n>".
-   * @maxLength 200
+   * @maxLength 100
    */
   name?: string;
 }
 
 /** A passkey's new name. */
 export interface RenamePasskeyRequest {
-  /** @maxLength 200 */
+  /**
+   * 1 to 100 characters.
+   * @maxLength 100
+   */
   name: string;
 }
 

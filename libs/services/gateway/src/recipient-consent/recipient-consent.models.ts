@@ -36,7 +36,7 @@ export interface RecordOptOutRequest {
   channelType: ChannelType;
   /**
    * Why, for your records (at most 500 characters).
-   * @maxLength 1000
+   * @maxLength 500
    */
   reason?: string;
   /**
@@ -54,8 +54,8 @@ export interface OptInRequest {
   consentConfirmed: boolean;
   consentMethod: ConsentMethod;
   /**
-   * What shows the consent (a form submission id, a note of the call...); kept in the audit log before the opt-out is lifted.
-   * @maxLength 4000
+   * What shows the consent (a form submission id, a note of the call...); kept in the audit log before the opt-out is lifted (at most 2000 characters).
+   * @maxLength 2000
    */
   consentEvidence: string;
   /**
@@ -149,12 +149,12 @@ export interface OptInRecordRequest {
   method: string;
   /**
    * Where (a page, a store).
-   * @maxLength 1000
+   * @maxLength 500
    */
   source?: string;
   /**
    * The consent wording's language (e.g. `en-US`).
-   * @maxLength 70
+   * @maxLength 35
    */
   consent_language?: string;
 }

@@ -66,7 +66,7 @@ export interface SimulateInboundRequest {
   to: string;
   /**
    * The text, 1 to 1600 characters.
-   * @maxLength 4000
+   * @maxLength 1600
    */
   body: string;
   /**

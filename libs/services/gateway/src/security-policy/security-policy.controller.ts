@@ -4,7 +4,7 @@ import { Body, Get, Header, NoSecurity, OperationId, Path, Post, Put, Request, R
 import { principalOf } from '../app/request-context';
 import type { TokenResponse } from '../auth-routes/auth.models';
 import { GatewayController } from '../common/gateway-controller';
-import type { ResourceId } from '../common/parameters';
+import type { ResourceId, StepUpToken } from '../common/parameters';
 import type { Problem } from '../common/problem.model';
 import type { TotpSetupResource } from '../mfa/mfa.models';
 
@@ -84,7 +84,7 @@ export class SecurityPolicyController extends GatewayController {
     @Path() accountId: ResourceId,
     @Body() body: SecurityPolicyUpdate,
     @Request() req: ExRequest,
-    @Header('X-Step-Up-Token') stepUpToken?: string,
+    @Header('X-Step-Up-Token') stepUpToken?: StepUpToken,
   ): Promise<SecurityPolicyResource> {
     return toResource(
       await this.deps.clients.identity.updateSecurityPolicy(

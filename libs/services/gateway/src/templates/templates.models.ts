@@ -10,36 +10,36 @@ import type { ChannelType, TemplateParameterValue } from '../messages/messages.m
 export interface ReplyOption {
   /**
    * 1 to 20 letters or digits, e.g. `C`.
-   * @maxLength 64
+   * @maxLength 20
    */
   key: string;
   /**
    * 1 to 64 characters: what the answer means, e.g. `Confirm`.
-   * @maxLength 256
+   * @maxLength 64
    */
   value: string;
   /**
    * Up to 5 other words that choose this option, each 1 to 20 letters or digits.
-   * @maxItems 50
+   * @maxItems 5
    */
   aliases?: ReplyOptionAlias[];
 }
 
 /**
  * Another word that chooses a reply option: 1 to 20 letters or digits (spec 2.4).
- * @maxLength 64
+ * @maxLength 20
  */
 export type ReplyOptionAlias = string;
 
 /**
  * The reply options of an SMS template: at most 10.
- * @maxItems 100
+ * @maxItems 10
  */
 export type ReplyOptionList = ReplyOption[];
 
 /**
  * The name of a template, 1 to 100 characters.
- * @maxLength 200
+ * @maxLength 100
  */
 export type TemplateName = string;
 

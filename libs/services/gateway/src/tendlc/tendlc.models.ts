@@ -83,19 +83,19 @@ export interface RegisterTenDlcBrandRequest {
    * it created (201, same `brandId`) instead of a second billable
    * registration, when the fields are the same; other fields under a used
    * reference are 409 `CONFLICT`.
-   * @maxLength 100
+   * @maxLength 50
    */
   referenceId?: string;
   /** Required. */
   entityType?: TenDlcEntityType;
   /**
    * Required: the name the brand is known by (at most 255 characters).
-   * @maxLength 510
+   * @maxLength 255
    */
   displayName?: string;
   /**
    * The legal company name (at most 255 characters). Required except for SOLE_PROPRIETOR.
-   * @maxLength 510
+   * @maxLength 255
    */
   companyName?: string;
   /**
@@ -103,7 +103,7 @@ export interface RegisterTenDlcBrandRequest {
    * business number 9 digits, optionally with its program account
    * (`123456789RT0001`); elsewhere the id as issued (4-21 letters and
    * digits). Required except for SOLE_PROPRIETOR, which registers without one.
-   * @maxLength 42
+   * @maxLength 21
    */
   ein?: string;
   /**
@@ -113,12 +113,12 @@ export interface RegisterTenDlcBrandRequest {
   einIssuingCountry?: string;
   /**
    * The contact's first name (at most 100 characters). Required for SOLE_PROPRIETOR.
-   * @maxLength 200
+   * @maxLength 100
    */
   firstName?: string;
   /**
    * The contact's last name (at most 100 characters). Required for SOLE_PROPRIETOR.
-   * @maxLength 200
+   * @maxLength 100
    */
   lastName?: string;
   /**
@@ -128,7 +128,7 @@ export interface RegisterTenDlcBrandRequest {
   mobilePhone?: string;
   /**
    * Required: the support contact's email address (at most 100 characters).
-   * @maxLength 200
+   * @maxLength 100
    */
   email?: string;
   /**
@@ -138,22 +138,22 @@ export interface RegisterTenDlcBrandRequest {
   phone?: string;
   /**
    * Required: street and number (at most 100 characters).
-   * @maxLength 200
+   * @maxLength 100
    */
   street?: string;
   /**
    * Required (at most 100 characters).
-   * @maxLength 200
+   * @maxLength 100
    */
   city?: string;
   /**
-   * Required: a USPS code in the US (`CA`), a province or territory code in Canada (`ON`), the region elsewhere.
-   * @maxLength 40
+   * Required: a USPS code in the US (`CA`), a province or territory code in Canada (`ON`), the region elsewhere (at most 20 characters).
+   * @maxLength 20
    */
   state?: string;
   /**
    * Required: `NNNNN` or `NNNNN-NNNN` in the US, `A1A 1A1` in Canada, 2-10 letters, digits, spaces or dashes elsewhere.
-   * @maxLength 20
+   * @maxLength 10
    */
   postalCode?: string;
   /**
@@ -164,14 +164,14 @@ export interface RegisterTenDlcBrandRequest {
   /**
    * The business's website, an http or https URL naming a domain (at most
    * 100 characters). Required except for SOLE_PROPRIETOR.
-   * @maxLength 200
+   * @maxLength 100
    */
   website?: string;
   /** Required. */
   vertical?: TenDlcVertical;
   /**
    * The ticker (letters and digits, with `.` or `-`; at most 10). Required for PUBLIC_PROFIT, refused for the others.
-   * @maxLength 20
+   * @maxLength 10
    */
   stockSymbol?: string;
   /** Required for PUBLIC_PROFIT, refused for the others. */

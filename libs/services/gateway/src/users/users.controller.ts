@@ -40,7 +40,10 @@ export interface AcceptInvitationRequest {
    * @maxLength 512
    */
   token: string;
-  /** @maxLength 1024 */
+  /**
+   * 8 to 256 characters.
+   * @maxLength 256
+   */
   password: string;
 }
 

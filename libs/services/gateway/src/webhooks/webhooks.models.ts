@@ -37,7 +37,7 @@ export type SubscribedEvents = string;
 
 /**
  * Free text, at most 200 characters.
- * @maxLength 1024
+ * @maxLength 200
  */
 export type WebhookLabel = string;
 

@@ -5,6 +5,9 @@ import { parseSubscribedEvents } from './subscribed-events.rules';
 export const MAX_URL_LENGTH = 2048;
 export const MAX_LABEL_LENGTH = 200;
 
+/** Characters (code points), as the published maxLength counts them: an emoji is one, not two UTF-16 units. */
+const characters = (text: string) => [...text].length;
+
 /** How an endpoint URL is checked: internal addresses pass only where private networks are allowed (tests). */
 export interface UrlPolicy {
   allowPrivateNetworks: boolean;
@@ -17,7 +20,7 @@ export interface UrlPolicy {
  * the address actually connected to is known). Undefined when fine.
  */
 export function urlProblem(url: string, policy: UrlPolicy): string | undefined {
-  if (url.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
+  if (characters(url) > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -44,7 +47,7 @@ export function checkEndpointFields(
     const problem = urlProblem(fields.url, policy);
     if (problem) errors.add('url', problem);
   }
-  if (fields.label !== undefined && fields.label.length > MAX_LABEL_LENGTH) errors.add('label', `must be at most ${MAX_LABEL_LENGTH} characters`);
+  if (fields.label !== undefined && characters(fields.label) > MAX_LABEL_LENGTH) errors.add('label', `must be at most ${MAX_LABEL_LENGTH} characters`);
   let subscribedEvents: string | undefined;
   if (fields.subscribedEvents !== undefined) {
     const parsed = parseSubscribedEvents(fields.subscribedEvents);
