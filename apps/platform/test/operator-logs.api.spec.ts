@@ -75,11 +75,11 @@ describe('the gateway access log (issue 27 point 7)', () => {
     expect(unmatched.status).toBe(404);
 
     const messages = `/v1/accounts/:accountId/messages`;
-    expect(accessLine(refused)).toMatchObject({ level: 'info', method: 'POST', route: '/v1/auth/login', status: 401, caller: 'anonymous' });
-    expect(accessLine(session)).toMatchObject({ method: 'GET', route: messages, status: 200, caller: 'user_session', account_id: user.accountId });
-    expect(accessLine(withKey)).toMatchObject({ method: 'GET', route: messages, status: 200, caller: 'api_key', account_id: user.accountId });
-    expect(accessLine(badKey)).toMatchObject({ route: messages, status: 401, caller: 'api_key', authenticated: false });
-    expect(accessLine(callback)).toMatchObject({ method: 'POST', route: '/v1/webhooks/carriers/:carrier/:kind', caller: 'provider_callback', status: callback.status });
+    expect(accessLine(refused)).toMatchObject({ level: 'info', method: 'POST', route: '/v1/auth/login', status: 401, caller_kind: 'anonymous' });
+    expect(accessLine(session)).toMatchObject({ method: 'GET', route: messages, status: 200, caller_kind: 'user_session', account_id: user.accountId });
+    expect(accessLine(withKey)).toMatchObject({ method: 'GET', route: messages, status: 200, caller_kind: 'api_key', account_id: user.accountId });
+    expect(accessLine(badKey)).toMatchObject({ route: messages, status: 401, caller_kind: 'api_key', authenticated: false });
+    expect(accessLine(callback)).toMatchObject({ method: 'POST', route: '/v1/webhooks/carriers/:carrier/:kind', caller_kind: 'provider_callback', status: callback.status });
     expect(accessLine(unmatched)).toMatchObject({ route: 'unmatched', path: '/v1/no-such-thing/42', status: 404, trace_id: '7af7651916cd43dd8448eb211c80319c' });
     for (const res of [refused, session, withKey, badKey, callback, unmatched]) {
       const line = accessLine(res);

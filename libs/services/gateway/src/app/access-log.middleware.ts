@@ -26,7 +26,7 @@ export function accessLogMiddleware(logger: Logger) {
           ...(route ? {} : { path: req.path }),
           status: res.statusCode,
           duration_ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
-          ...caller(req),
+          ...callerKind(req),
           ip: req.ip,
         };
         // A client that went away before the answer was written.
@@ -45,13 +45,13 @@ export function accessLogMiddleware(logger: Logger) {
  * the request, or the credential presented and refused, a provider's signed
  * callback, or nobody.
  */
-function caller(req: Request): { caller: string; account_id?: string; authenticated?: false } {
-  if (isProviderCallbackPath(req.path)) return { caller: 'provider_callback' };
+function callerKind(req: Request): { caller_kind: string; account_id?: string; authenticated?: false } {
+  if (isProviderCallbackPath(req.path)) return { caller_kind: 'provider_callback' };
   const principal = (req as Request & { user?: Principal }).user;
-  if (principal) return { caller: kindOf(principal.kind), ...(principal.accountId ? { account_id: principal.accountId } : {}) };
-  if (req.headers.authorization) return { caller: 'user_session', authenticated: false };
-  if (req.headers['x-api-key']) return { caller: 'api_key', authenticated: false };
-  return { caller: 'anonymous' };
+  if (principal) return { caller_kind: kindOf(principal.kind), ...(principal.accountId ? { account_id: principal.accountId } : {}) };
+  if (req.headers.authorization) return { caller_kind: 'user_session', authenticated: false };
+  if (req.headers['x-api-key']) return { caller_kind: 'api_key', authenticated: false };
+  return { caller_kind: 'anonymous' };
 }
 
 function kindOf(kind: Principal['kind']): string {
