@@ -143,3 +143,34 @@ describe('DueWorkRunner memory', () => {
     expect(alive).toBeLessThanOrEqual(2); // the pending one (and at most one whose callback is running)
   });
 });
+
+describe('DueWorkRunner during a database outage', () => {
+  it('says once per interval that a job waits for the database, not once per failed tick, and still logs any other failure each time', async () => {
+    const lines: Array<{ level: string; message: string }> = [];
+    const record = (level: string) => (message: string) => void lines.push({ level, message });
+    const logger = { ...silent, warn: record('warn'), error: record('error') } as typeof silent;
+    let refused = 0;
+    const jobs: DueJob[] = [
+      {
+        name: 'away',
+        intervalMs: 5,
+        runDue: async () => {
+          refused += 1;
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        },
+      },
+    ];
+    const runner = new DueWorkRunner(jobs, logger);
+    runner.start();
+    while (refused < 10) await sleep(5);
+    await runner.runAllNow().catch(() => 0);
+    await runner.stop();
+    expect(lines).toEqual([{ level: 'warn', message: 'due job waiting for the database' }]);
+
+    const broken = new DueWorkRunner([{ name: 'bug', intervalMs: 1000, runDue: async () => Promise.reject(new TypeError('x is undefined')) }], logger);
+    await broken.runAllNow();
+    await broken.runAllNow();
+    await broken.stop();
+    expect(lines.filter((line) => line.message === 'due job failed')).toHaveLength(2);
+  });
+});

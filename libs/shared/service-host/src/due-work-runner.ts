@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@mp/problems';
 import type { Logger } from '@mp/telemetry';
 import type { DueJob } from './service-module';
 
@@ -13,6 +14,9 @@ export interface DrainableJob extends DueJob {
 
 const isDrainable = (job: DueJob): job is DrainableJob => typeof (job as Partial<DrainableJob>).stopClaiming === 'function';
 
+/** How often a job that fails because the database is unavailable says so. */
+const OUTAGE_LOG_INTERVAL_MS = 10_000;
+
 /** Passes that found work run back to back at most this many times before the job's interval. */
 const MAX_BUSY_PASSES = 100;
 
@@ -25,6 +29,7 @@ export class DueWorkRunner {
   private readonly inFlight = new Map<string, Promise<number>>();
   /** The one pending timer of each job, replaced as it is re-armed: nothing here outlives its tick. */
   private readonly timers = new Map<DueJob, NodeJS.Timeout>();
+  private readonly outageLoggedAt = new Map<string, number>();
   private stopped = false;
 
   constructor(
@@ -59,6 +64,15 @@ export class DueWorkRunner {
     return total;
   }
 
+  /** While the database is away a job fails every tick (5 a second for some): one line per job per interval instead. */
+  private outageLine(job: string, error: unknown): void {
+    const last = this.outageLoggedAt.get(job);
+    const now = performance.now();
+    if (last !== undefined && now - last < OUTAGE_LOG_INTERVAL_MS) return;
+    this.outageLoggedAt.set(job, now);
+    this.logger.warn('due job waiting for the database', { job, error });
+  }
+
   private runOnce(job: DueJob): Promise<number> {
     if (this.stopped) return Promise.resolve(0);
     const existing = this.inFlight.get(job.name);
@@ -66,7 +80,8 @@ export class DueWorkRunner {
     const run = job
       .runDue()
       .catch((error: unknown) => {
-        this.logger.error('due job failed', { job: job.name, error });
+        if (isDatabaseUnavailable(error)) this.outageLine(job.name, error);
+        else this.logger.error('due job failed', { job: job.name, error });
         return 0;
       })
       .finally(() => this.inFlight.delete(job.name));
