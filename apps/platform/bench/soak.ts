@@ -14,19 +14,27 @@
  * BENCH_SECONDS and BENCH_CONNECTIONS (B1's closed loop: 10 s, 20), and
  * DATABASE_URL: a fresh database on that PostgreSQL server (created and
  * dropped here), else PGlite in memory, whose data then grows RSS with every
- * message stored.
+ * message stored. SOAK_HEAP_SNAPSHOTS=<dir> writes a heap snapshot at the
+ * first reading after warm-up and at the last, to see what grew.
+ *
+ * Each reading also counts the messages not yet final: a lifecycle that falls
+ * behind the offered rate holds more in flight (heap that comes back as the
+ * backlog drains), so the heap's growth is also given with that backlog held
+ * fixed (a least-squares fit on both), beside the plain slope.
  *
  * The load generator runs in this process (as the send benchmark's does) and
  * issues its requests in windows of SOAK_SAMPLE_SECONDS, so nothing it keeps
  * grows with the run; its share of the event loop shows in the delay.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import { startB1 } from './send/baselines';
 import { closedLoop, openLoop } from './send/load';
 import { benchSender, notFinal, SUSTAINED_DESTINATION } from './send/measure';
 import { startAllInOne, type Target } from './send/targets';
-import { growthPerHour, readMemory, type MemoryReading } from './soak/memory';
+import { growthPerHour, growthPerHourAtSteady, growthStdErrPerHour, readMemory, type MemoryReading } from './soak/memory';
 
 const env = process.env;
 const MINUTES = Number(env.SOAK_MINUTES ?? 10);
@@ -35,6 +43,7 @@ const SAMPLE_SECONDS = Number(env.SOAK_SAMPLE_SECONDS ?? 10);
 const B1_SECONDS = Number(env.BENCH_SECONDS ?? 10);
 const B1_CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 20);
 const DATABASE_URL = env.DATABASE_URL?.trim() || undefined;
+const SNAPSHOTS = env.SOAK_HEAP_SNAPSHOTS?.trim() || undefined;
 const HEAP_TARGET_MB_PER_HOUR = 2;
 
 const began = Date.now();
@@ -78,7 +87,7 @@ async function main() {
     const endAt = startedAt + MINUTES * 60_000;
     const warmupEndsAt = startedAt + WARMUP_MINUTES * 60_000;
     const delay = monitorEventLoopDelay({ resolution: 10 });
-    const readings: MemoryReading[] = [];
+    const readings: Array<MemoryReading & { notFinal: number }> = [];
     const totals = { issued: 0, accepted: 0, skipped: 0, errors: 0, refused: {} as Record<string, number>, measuredAccepted: 0 };
     // Allocated once, before the first reading after warm-up, so the latencies kept do not count as growth.
     let latencies: Float64Array | undefined;
@@ -103,12 +112,15 @@ async function main() {
       // The forced collection is the reading's, not the platform's: kept out of the delay histogram.
       delay.disable();
       latencies ??= new Float64Array(Math.ceil(rate * (MINUTES - WARMUP_MINUTES) * 60 * 1.1) + 1000);
-      const reading = readMemory(startedAt);
+      const reading = { ...readMemory(startedAt), notFinal: 0 };
       readings.push(reading);
+      const last = Date.now() >= endAt;
+      if (SNAPSHOTS && (readings.length === 1 || last)) log(`heap snapshot: ${writeHeapSnapshot(join(SNAPSHOTS, `soak-${readings.length === 1 ? 'first' : 'last'}.heapsnapshot`))}`);
       delay.enable();
+      reading.notFinal = await notFinal(target, sender.accountId);
       log(
         `${(reading.atMs / 60_000).toFixed(1)} min: heap ${reading.heapUsedMB.toFixed(1)} MB, RSS ${reading.rssMB.toFixed(1)} MB, ` +
-          `${totals.accepted} accepted, ${totals.skipped} skipped`,
+          `${totals.accepted} accepted, ${totals.skipped} skipped, ${reading.notFinal} not final`,
       );
     }
     delay.disable();
@@ -124,6 +136,8 @@ async function main() {
       b1PerSecond: b1,
       offeredPerSecond: rate,
       heapGrowthMBPerHour: round(heapGrowth),
+      heapGrowthStdErrMBPerHour: round(growthStdErrPerHour(readings, (r) => r.heapUsedMB)),
+      heapGrowthMBPerHourAtSteadyBacklog: round(growthPerHourAtSteady(readings, (r) => r.heapUsedMB, (r) => r.notFinal)),
       rssGrowthMBPerHour: round(growthPerHour(readings, (r) => r.rssMB)),
       externalGrowthMBPerHour: round(growthPerHour(readings, (r) => r.externalMB)),
       heapAfterWarmupMB: round(first?.heapUsedMB ?? null, 1),
@@ -140,6 +154,8 @@ async function main() {
       errors: totals.errors,
       acceptedPerSecondAfterWarmup: round(measuredSeconds ? totals.measuredAccepted / measuredSeconds : null, 1),
       acceptP99MsAfterWarmup: round(latencies ? percentileOf(latencies, kept, 99) : null, 1),
+      notFinalAfterWarmup: first?.notFinal ?? null,
+      notFinalAtLastReading: last?.notFinal ?? null,
       backlogAtEnd,
       heapTargetMBPerHour: HEAP_TARGET_MB_PER_HOUR,
       heapTargetMet: heapGrowth === null ? null : heapGrowth < HEAP_TARGET_MB_PER_HOUR,
@@ -151,7 +167,8 @@ async function main() {
     console.log(
       `${target.label}, ${rate}/s offered${b1 ? ` (10% of B1 ${b1}/s)` : ''} for ${MINUTES} min; ${readings.length} readings after ` +
         `${WARMUP_MINUTES} min of warm-up: heap ${figures.heapAfterWarmupMB} -> ${figures.heapAtEndMB} MB ` +
-        `(${figures.heapGrowthMBPerHour} MB/h; target < ${HEAP_TARGET_MB_PER_HOUR}), RSS ${figures.rssAfterWarmupMB} -> ${figures.rssAtEndMB} MB ` +
+        `(${figures.heapGrowthMBPerHour} ± ${figures.heapGrowthStdErrMBPerHour} MB/h, ${figures.heapGrowthMBPerHourAtSteadyBacklog} MB/h at a steady backlog; target < ${HEAP_TARGET_MB_PER_HOUR}), ` +
+        `messages not final ${figures.notFinalAfterWarmup} -> ${figures.notFinalAtLastReading}, RSS ${figures.rssAfterWarmupMB} -> ${figures.rssAtEndMB} MB ` +
         `(${figures.rssGrowthMBPerHour} MB/h), event-loop delay p99 ${figures.eventLoopDelayP99Ms} ms`,
     );
     console.log(JSON.stringify(figures));
