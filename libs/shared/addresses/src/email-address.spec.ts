@@ -49,6 +49,11 @@ const TABLE: Array<[string, string, string | null]> = [
   ['a backslash', 'ada\\x@example.com', null],
   ['a local part of 65 characters', `${'a'.repeat(65)}@example.com`, null],
   ['a label of 64 characters', `ada@${'a'.repeat(64)}.com`, null],
+  ['a no-break space', 'ada\u00a0@example.com', null],
+  ['an underscore in the domain', 'ada@ex_ample.com', null],
+  ['a full-width @', 'ada\uff20example.com', null],
+  ['a comma in the local part', 'a,b@example.com', null],
+  ['an empty domain', 'ada@', null],
   ['empty', '', null],
 ];
 
