@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@mp/problems';
 import type { Knex } from 'knex';
 
 /** A connection attempt that gets no answer (a host gone, a dropped packet) fails after this, well inside a request's deadline. */
@@ -39,3 +40,23 @@ export const quietKnexLog: Knex.Config['log'] = {
     console.warn(message);
   },
 };
+
+interface TarnPool {
+  on(event: 'createFail', listener: (eventId: number, error: unknown) => void): void;
+  pendingAcquires: Array<{ reject(error: unknown): void }>;
+}
+
+/**
+ * The pool (tarn) answers a failed connect by failing one waiting query and trying again 200 ms
+ * later: with dozens of queries waiting while PostgreSQL is away, the last one waited seconds. A
+ * connect that fails because the database is unavailable fails every query waiting for a
+ * connection at once instead; the next query tries to connect again.
+ */
+export function failWaitingQueriesWhenUnavailable(db: Knex): Knex {
+  const pool = (db.client as { pool?: TarnPool }).pool;
+  pool?.on('createFail', (_eventId, error) => {
+    if (!isDatabaseUnavailable(error)) return;
+    for (const waiting of [...pool.pendingAcquires]) waiting.reject(error);
+  });
+  return db;
+}

@@ -1,6 +1,6 @@
 import knex, { type Knex } from 'knex';
 import { DEFAULT_ACQUIRE_TIMEOUT_MS, DEFAULT_POOL_MAX, type DatabaseProvider } from './database-provider';
-import { pgConnection, quietKnexLog } from './pg-connection';
+import { failWaitingQueriesWhenUnavailable, pgConnection, quietKnexLog } from './pg-connection';
 import { listenForNotifications, type Listening, type NotificationHandlers } from './notification-listener';
 import { assertSchemaName, isAlreadyExistsError, quoteIdentifier } from './schema-name';
 import { StatementCounter } from './statement-counter';
@@ -39,13 +39,13 @@ export class PostgresProvider implements DatabaseProvider {
     if (this.closing) throw new Error('DatabaseProvider is closed');
     // A schema-less instance so /readyz does not create or depend on any service schema.
     this.admin ??= this.statements.watch(
-      knex({
+      failWaitingQueriesWhenUnavailable(knex({
         client: 'pg',
         connection: pgConnection(this.databaseUrl),
         log: quietKnexLog,
         pool: { min: 0, max: 1 },
         acquireConnectionTimeout: this.acquireTimeoutMs,
-      }),
+      })),
     );
     await this.admin.raw('select 1');
   }
@@ -115,6 +115,6 @@ export class PostgresProvider implements DatabaseProvider {
         },
       },
     });
-    return this.statements.watch(db);
+    return this.statements.watch(failWaitingQueriesWhenUnavailable(db));
   }
 }
