@@ -21,7 +21,9 @@ cd "$(dirname "$0")/../../libs/services/gateway"
 #   parameter or body that breaks its schema and the JSON body parser 413 and
 #   415, so every operation with parameters or a JSON body documents them;
 # - any operation answers 503 EXTERNAL_SERVICE_ERROR with `Retry-After` while
-#   a dependency it needs (the database, a service) is unavailable;
+#   a dependency it needs (the database, a service) is unavailable, and 504
+#   TIMEOUT when a service it calls does not answer within the call's deadline
+#   (Stoplight Prism's proxy found these undocumented on a busy machine);
 # - a streamed body (a Readable) is documented as base64 (`format: byte`), but
 #   the CSV exports send the text itself.
 node - src/generated/openapi.json <<'EOF'
@@ -39,6 +41,10 @@ const UNAVAILABLE = {
   headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }, // written by openapi-rate-limit-headers.mjs
   content: { 'application/json': { schema: { $ref: PROBLEM } } },
 };
+const TIMED_OUT = {
+  description: 'TIMEOUT: a service the operation needs did not answer in time; what it did is unknown, so retry only what is safe to repeat (a send with the same Idempotency-Key)',
+  content: { 'application/json': { schema: { $ref: PROBLEM } } },
+};
 for (const operations of Object.values(doc.paths)) {
   for (const operation of Object.values(operations)) {
     const problems = {
@@ -49,6 +55,7 @@ for (const operations of Object.values(doc.paths)) {
       operation.responses[status] ??= { description, content: { 'application/json': { schema: { $ref: PROBLEM } } } };
     }
     operation.responses[503] ??= structuredClone(UNAVAILABLE);
+    operation.responses[504] ??= structuredClone(TIMED_OUT);
     operation.responses = Object.fromEntries(Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)));
     for (const response of Object.values(operation.responses ?? {})) {
       const json = response.content?.['application/json'];

@@ -15,5 +15,6 @@ module.exports = {
   displayName: 'api through Prism',
   testTimeout: base.testTimeout,
   globalTeardown: api.globalTeardown,
+  testEnvironment: '<rootDir>/apps/platform/test/support/contract-proxy.environment.js',
   moduleNameMapper: { '^\\./support/platform-fixture$': '<rootDir>/apps/platform/test/support/platform-fixture.through-prism.ts' },
 };

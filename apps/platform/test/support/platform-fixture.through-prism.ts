@@ -22,11 +22,18 @@ async function throughPrism(booted: BootedPlatform): Promise<{ booted: BootedPla
   return { booted: { ...booted, platform, api: new ApiClient(proxy.url) }, proxy };
 }
 
-/** The worker's shared platform, behind one Prism kept with it (suites of the worker share both). */
-export async function sharedPlatform(): Promise<BootedPlatform> {
-  const booted = (await fixture.sharedPlatform()) as BootedPlatform & { [PROXY]?: Promise<{ booted: BootedPlatform }> };
+/**
+ * The shared platform behind one Prism kept with it (the worker's suites share both); started once, by the test
+ * environment (contract-proxy.environment.js) before the suite's hooks run.
+ */
+export async function prismInFront(shared: BootedPlatform): Promise<BootedPlatform> {
+  const booted = shared as BootedPlatform & { [PROXY]?: Promise<{ booted: BootedPlatform }> };
   booted[PROXY] ??= throughPrism(booted);
   return (await booted[PROXY]).booted;
+}
+
+export async function sharedPlatform(): Promise<BootedPlatform> {
+  return prismInFront(await fixture.sharedPlatform());
 }
 
 export async function startTestPlatform(...args: Parameters<typeof fixture.startTestPlatform>): Promise<{ booted: BootedPlatform; bootMs: number }> {
