@@ -236,6 +236,8 @@ function describeFailure(err: NodeJS.ErrnoException, target: URL): string {
       return `${host} unreachable (${code})`;
   }
   const message = err.message || first?.message || 'request failed';
-  if (code && TLS_CODE.test(code)) return `TLS failed: ${message} (${code})`;
+  // Node 24+ appends advice for whoever runs Node ("try running Node.js with --use-system-ca"): the
+  // attempt's error is read by the receiver's owner, to whom only the certificate's fault matters.
+  if (code && TLS_CODE.test(code)) return `TLS failed: ${message.replace(/; if the root CA is installed locally, .*$/, '')} (${code})`;
   return code ? `${message} (${code})` : message;
 }
