@@ -233,7 +233,8 @@ describe('the distributed set on PostgreSQL and Kafka', () => {
       const old = running.get(replica.name)!;
       lastStopAt = Date.now();
       old.child.kill('SIGTERM'); // what a rollout does: the pod is told to stop, then replaced
-      expect(await old.exited).toBe(0);
+      const code = await old.exited;
+      expect({ replica: replica.name, code, output: code === 0 ? '' : old.output().slice(-4_000) }).toEqual({ replica: replica.name, code: 0, output: '' });
       const replacement = await startApp('messaging', { ...env, ...replica.ports }, BOOT_TIMEOUT_MS);
       stray.push(replacement);
       running.set(replica.name, replacement);

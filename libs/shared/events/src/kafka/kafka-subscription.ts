@@ -53,6 +53,8 @@ export class KafkaSubscription implements Subscription {
       await this.consumer.connect();
       await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: this.options.fromBeginning ?? false });
       const ready = this.firstFetchAfterJoin();
+      // It may fail (stop(), a crash) while run() is still awaited below: handled there, never unhandled meanwhile.
+      ready.catch(() => undefined);
       // One event at a time keeps kafkajs' own per-message offset handling; batches resolve offsets themselves.
       await this.consumer.run(
         this.delivery.maxSize > 1
