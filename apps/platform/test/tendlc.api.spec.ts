@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from './support/api-client';
 import { signUp, uniqueEmail, type SignedUpUser } from './support/journeys';
 import { mailedValue } from './support/mfa-journeys';
 import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
+import { freePort } from './support/free-port';
 
 /**
  * 10DLC brands (spec 4.8, issue 12 point 5): registration with each entity
@@ -20,15 +20,6 @@ import { waitFor } from './support/wait-for';
 let booted: BootedPlatform;
 let api: ApiClient;
 let owner: SignedUpUser;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
-}
 
 beforeAll(async () => {
   const port = await freePort();

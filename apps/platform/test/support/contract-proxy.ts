@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isProviderCallbackPath } from '@mp/gateway';
+import { freePort } from './free-port';
 
 /**
  * Stoplight Prism's validating proxy in front of a running platform (issue 27
@@ -115,17 +115,6 @@ function prismListening(prism: ChildProcess): Promise<void> {
     prism.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`Prism exited (${code}) before listening:\n${output}`));
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
     });
   });
 }

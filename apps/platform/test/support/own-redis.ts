@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
+import { freePort } from './free-port';
 
 /**
  * A Redis of a test's own, on a free port, that the test may kill, stall and
@@ -18,17 +19,6 @@ export interface OwnRedis {
 }
 
 export const redisServerInstalled = (): boolean => spawnSync('redis-server', ['--version']).status === 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** True once the server answers PING on the port. */
 function answersPing(port: number): Promise<boolean> {
