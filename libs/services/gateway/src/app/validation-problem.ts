@@ -47,9 +47,26 @@ function replyOptionProblem(errors: Record<string, string[]>): DomainError | und
   return new DomainError('REPLY_OPTION_INVALID', `The reply options are invalid: ${reasons.join('. ')}.`, { errors });
 }
 
+const LITERALS = /one of the following; \[/;
+
+/** What each branch of a failed union said (tsoa writes them as JSON after "Issues: "). */
+function unionBranchMessages(message: string): string[] {
+  try {
+    const branches = JSON.parse(message.slice(message.indexOf('Issues: ') + 'Issues: '.length)) as Array<Record<string, { message?: string }>>;
+    return branches.flatMap((branch) => Object.values(branch).map((error) => error.message ?? ''));
+  } catch {
+    return [];
+  }
+}
+
 /** tsoa explains a failed union of literals by listing each branch; say it as one list. */
 function readableMessage(message: string): string {
   if (message.startsWith('Could not match the union')) {
+    // A nullable field (`string | null`): the one branch that is not the null literal says what is
+    // wrong with the value (`maxLength 128`), not "must be one of null".
+    const specific = unionBranchMessages(message).filter((text) => !LITERALS.test(text));
+    const onlyNull = unionBranchMessages(message).every((text) => !LITERALS.test(text) || /\[\s*'?null'?\s*\]/.test(text));
+    if (specific.length === 1 && onlyNull) return readableMessage(specific[0]);
     const allowed = [...message.matchAll(/one of the following; \[([^\]]*)\]/g)].flatMap((m) =>
       m[1].split(',').map((v) => v.trim().replace(/^'|'$/g, '')),
     );
