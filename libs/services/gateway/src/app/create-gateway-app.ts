@@ -4,6 +4,7 @@ import generatedOpenApi from '../generated/openapi.json';
 import { RegisterRoutes } from '../generated/routes';
 import { accessLogMiddleware } from './access-log.middleware';
 import { bodyParserErrorMapper, jsonBodyParser, rawBodyParser } from './body-parsing';
+import { nameArrayElementsByTheirPath } from './array-element-paths';
 import { countStringLengthsInCodePoints } from './code-point-lengths';
 import { csvUpload, MULTIPART_PATHS } from './csv-upload';
 import type { GatewayDeps } from './gateway-deps';
@@ -44,6 +45,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   guardPathParameters(app, Object.keys(generatedOpenApi.paths));
   app.use(signInThrottleMiddleware(deps));
   countStringLengthsInCodePoints();
+  nameArrayElementsByTheirPath();
   RegisterRoutes(app, { multer: csvUpload() });
   app.use(notFoundHandler);
   app.use(problemHandler);
