@@ -5,6 +5,11 @@
 // trusts a private CA: NODE_EXTRA_CA_CERTS, which Node reads once at start-up. Set here it reaches jest's workers;
 // `npm test` and .ci/run set it before jest starts, which a run in band (one process) needs.
 process.env.NODE_EXTRA_CA_CERTS ??= require('node:path').join(__dirname, 'apps/platform/test/fixtures/webhook-tls/ca.pem');
+// OpenTelemetry's OTLP exporters (SDK 2.x) load node:http with a dynamic import(), which jest's module
+// sandbox runs only with --experimental-vm-modules: without it no span leaves a test. Set here it reaches
+// jest's workers; `npm test` and .ci/run set it before jest starts, which a run in band (one process) needs.
+const VM_MODULES = '--experimental-vm-modules --disable-warning=ExperimentalWarning';
+if (!(process.env.NODE_OPTIONS ?? '').includes('--experimental-vm-modules')) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} ${VM_MODULES}`.trim();
 const transform = {
   '^.+\\.ts$': [
     '@swc/jest',
