@@ -52,12 +52,13 @@ export const loadAppConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfi
     },
     {
       path: `${app}/src/main.ts`,
-      content: `import { ${moduleName} } from '@mp/${name}';
+      content: `import { redactSecretText } from '@mp/config';
+import { ${moduleName} } from '@mp/${name}';
 import { runStandalone } from '@mp/service-host';
 import { loadAppConfig } from './config';
 
 runStandalone(${moduleName}, loadAppConfig()).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(redactSecretText(error instanceof Error ? error.message : String(error)));
   process.exit(1);
 });
 `,

@@ -143,7 +143,7 @@ describe('hostile input is refused at the edge, before any service is called', (
 
   it('a string over its published maxLength: 400 naming it, in words', async () => {
     const res = await register({ organizationName: 'o'.repeat(100_000) });
-    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { organizationName: ['must be at most 400 characters'] } });
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { organizationName: ['must be at most 200 characters'] } });
     expect(called).toBe(0);
   });
 
