@@ -58,10 +58,11 @@ export async function startContractProxy(platformUrl: string, reportFile: string
   for (const stream of [prism.stdin, prism.stdout, prism.stderr]) (stream as unknown as { unref?: () => void }).unref?.();
   prism.unref();
   const platform = new URL(platformUrl);
-  const router = createServer((req, res) => {
+  const router = createServer(async (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    const around = isProviderCallbackPath(path) || OUTSIDE_THE_CONTRACT.test(path);
-    forward(req, res, around ? Number(platform.port) : prismPort, (answer) => {
+    const body = await readBody(req);
+    const around = isProviderCallbackPath(path) || OUTSIDE_THE_CONTRACT.test(path) || unparsableJson(req, body);
+    forward(req, body, res, around ? Number(platform.port) : prismPort, (answer) => {
       if (around) return;
       // Every answer Prism checked is written down (no header: nothing broke the document), so a run can show how much it saw.
       const header = answer.headers['sl-violations'];
@@ -82,7 +83,32 @@ export async function startContractProxy(platformUrl: string, reportFile: string
   };
 }
 
-function forward(req: IncomingMessage, res: ServerResponse, port: number, onAnswer: (answer: IncomingMessage) => void): void {
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * A JSON request Prism cannot read (no body where one is required, or broken JSON) never reaches the
+ * platform through it (Prism's proxy holds it unanswered): it goes around, and the suite checks the
+ * platform's own problem answer (BODY_REQUIRED, INVALID_JSON).
+ */
+function unparsableJson(req: IncomingMessage, body: Buffer): boolean {
+  if (!['POST', 'PUT', 'PATCH'].includes(req.method ?? '') || !/json/i.test(req.headers['content-type'] ?? 'application/json')) return false;
+  if (body.length === 0) return true;
+  try {
+    JSON.parse(body.toString('utf8'));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function forward(req: IncomingMessage, body: Buffer, res: ServerResponse, port: number, onAnswer: (answer: IncomingMessage) => void): void {
   const upstream = request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
     onAnswer(answer);
     res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
@@ -92,7 +118,7 @@ function forward(req: IncomingMessage, res: ServerResponse, port: number, onAnsw
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`contract proxy: ${error.message}`);
   });
-  req.pipe(upstream);
+  upstream.end(body);
 }
 
 function prismListening(prism: ChildProcess): Promise<void> {
