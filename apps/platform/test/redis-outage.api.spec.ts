@@ -15,15 +15,17 @@ import { waitFor } from './support/wait-for';
 // outage is one log line and one count; once Redis is back, replicas count together again.
 
 /**
- * Every answer during an outage comes within BOUND_MS (the Redis deadline,
- * 100 ms, plus the platform's own work), and no call to Redis takes 250 ms (its
- * histogram). Both are wall-clock figures of one process shared with jest: on a
+ * No call to Redis takes 250 ms (its histogram: what "waits for Redis" means), and
+ * every answer during an outage comes within BOUND_MS. That bound holds the
+ * platform's own work too (a sign-in's Argon2id hash on a 2-core machine under
+ * this traffic took up to 3.5 s in CI), so it is loose; the old hang fails
+ * anyway, since the outage's 24 answers would never come. Both are wall-clock figures of one process shared with jest: on a
  * machine loaded far beyond CI's (a sign-in alone taking seconds),
  * MP_TEST_LOADED_MACHINE=true loosens them to 10 s and 1 s, still far inside
  * the old hang (until Redis returned).
  */
 const LOADED = process.env.MP_TEST_LOADED_MACHINE === 'true';
-const BOUND_MS = LOADED ? 10_000 : 750;
+const BOUND_MS = LOADED ? 10_000 : 5_000;
 const REDIS_WAIT_BOUND_SECONDS = LOADED ? '1' : '0.25';
 const CREDENTIAL_LIMIT = 3;
 
