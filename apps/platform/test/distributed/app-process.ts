@@ -14,13 +14,21 @@ export interface RunningApp {
 }
 
 /**
+ * How an app is run: `tsx`, from its TypeScript source as from a checkout; `compiled`,
+ * its bundle from tools/scripts/build-apps.sh as the image runs it
+ * (`node --enable-source-maps dist/apps/<name>/main.js`; build it first).
+ */
+export type AppBuild = 'tsx' | 'compiled';
+
+/**
  * `apps/<name>/src/main.ts` as one node process loading TypeScript through tsx's
  * loader: a signal reaches the app itself. (The tsx CLI is a second process that
  * relays signals and SIGKILLs a child that does not acknowledge one within 30 ms,
  * which a loaded machine misses: the graceful stop would be cut short.)
  */
-function spawnApp(name: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', `apps/${name}/src/main.ts`], {
+function spawnApp(name: string, env: Record<string, string>, build: AppBuild = 'tsx'): ChildProcess {
+  const args = build === 'compiled' ? ['--enable-source-maps', `dist/apps/${name}/main.js`] : ['--import', 'tsx', `apps/${name}/src/main.ts`];
+  return spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -28,11 +36,11 @@ function spawnApp(name: string, env: Record<string, string>): ChildProcess {
 }
 
 /**
- * Starts `apps/<name>/src/main.ts` as its own process with exactly `env` (plus
- * PATH and HOME) and waits for its "listening" log line.
+ * Starts `apps/<name>/src/main.ts` (or its bundle) as its own process with exactly
+ * `env` (plus PATH and HOME) and waits for its "listening" log line.
  */
-export function startApp(name: string, env: Record<string, string>, timeoutMs = 120_000): Promise<RunningApp> {
-  const child = spawnApp(name, env);
+export function startApp(name: string, env: Record<string, string>, timeoutMs = 120_000, build: AppBuild = 'tsx'): Promise<RunningApp> {
+  const child = spawnApp(name, env, build);
   let output = '';
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return new Promise((resolveApp, reject) => {

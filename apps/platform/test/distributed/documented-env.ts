@@ -34,6 +34,21 @@ export async function infrastructure(): Promise<Infrastructure | string> {
   }
   const database = `standalone_${process.pid}_${Date.now()}`;
   await admin.query(`create database ${database}`);
+  const kafka = await kcatMockCluster();
+  return {
+    DATABASE_URL: `${LOCAL_POSTGRES}/${database}`,
+    KAFKA_BROKERS: kafka.brokers,
+    describe: `a fresh database on ${LOCAL_POSTGRES} and a kcat mock cluster at ${kafka.brokers}`,
+    async release() {
+      await kafka.stop();
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** librdkafka's mock cluster of three brokers, started by kcat (DEVELOPMENT.md section 3; kcat must be installed). */
+export async function kcatMockCluster(): Promise<{ brokers: string; stop(): Promise<void> }> {
   const kcat = spawn('kcat', ['-b', 'x', '-X', 'test.mock.num.brokers=3', '-d', 'mock', '-C', '-t', 'warm'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const brokers = await new Promise<string>((resolve, reject) => {
     let log = '';
@@ -48,18 +63,14 @@ export async function infrastructure(): Promise<Infrastructure | string> {
     });
   });
   return {
-    DATABASE_URL: `${LOCAL_POSTGRES}/${database}`,
-    KAFKA_BROKERS: brokers,
-    describe: `a fresh database on ${LOCAL_POSTGRES} and a kcat mock cluster at ${brokers}`,
-    async release() {
+    brokers,
+    async stop() {
       // kcat's mock cluster can outlive SIGTERM while clients were connected to it: make sure it goes.
       const exited = new Promise<void>((resolve) => (kcat.exitCode !== null ? resolve() : kcat.once('exit', () => resolve())));
       kcat.kill('SIGTERM');
       const timer = setTimeout(() => kcat.kill('SIGKILL'), 2_000);
       await exited;
       clearTimeout(timer);
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
     },
   };
 }
