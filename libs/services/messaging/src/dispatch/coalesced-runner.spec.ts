@@ -38,6 +38,22 @@ describe('CoalescedRunner', () => {
     expect(await next).toBe(5);
   });
 
+  it('request() attaches one error reaction per pass, however many ask during it', async () => {
+    const gates = [deferred(), deferred()];
+    let calls = 0;
+    const runner = new CoalescedRunner(() => gates[calls++].promise.then((n) => (n < 0 ? Promise.reject(new Error(`pass ${n}`)) : n)));
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => errors.push(error);
+    for (let i = 0; i < 50; i++) runner.request(onError);
+    gates[0].resolve(-1);
+    await Promise.resolve();
+    await Promise.resolve();
+    gates[1].resolve(-2);
+    await runner.idle();
+    expect(calls).toBe(2);
+    expect(errors.map((error) => (error as Error).message)).toEqual(['pass -1', 'pass -2']);
+  });
+
   it('idle() waits for the pass in flight and its follow-up', async () => {
     const gate = deferred();
     let done = 0;

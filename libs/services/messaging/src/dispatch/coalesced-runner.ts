@@ -31,6 +31,17 @@ export class CoalescedRunner {
     return this.next;
   }
 
+  /**
+   * Asks for a pass without waiting for it: a failed pass reaches `onError` once, however many asked. A reaction
+   * per caller on the shared pass would keep each caller's async context (a send's trace spans) alive until the
+   * pass ends, heap that grew with every send accepted during a long pass.
+   */
+  request(onError: (error: unknown) => void): void {
+    const waiting = this.next;
+    const pass = this.run();
+    if (pass !== waiting) pass.catch(onError);
+  }
+
   /** Resolves when no pass is running or waiting. */
   async idle(): Promise<void> {
     while (this.current || this.next) await (this.next ?? this.current)?.catch(() => 0);

@@ -86,7 +86,7 @@ export class Dispatcher {
   kick(channel?: Channel): void {
     if (this.stopped || !this.options.enabled || !this.options.carrier) return;
     const runners = channel ? [this.runners.get(channel)] : [...this.runners.values()];
-    for (const runner of runners) runner?.run().catch((error: unknown) => this.options.logger.error('dispatch pass failed', { error, channel }));
+    for (const runner of runners) runner?.request((error: unknown) => this.options.logger.error('dispatch pass failed', { error, channel }));
   }
 
   /** Waits for the passes in flight, if any (tests). */
