@@ -1,6 +1,6 @@
-import { createHmac, randomUUID } from 'node:crypto';
 import { ApiClient } from './support/api-client';
 import { freshDestination, signUp, type SignedUpUser } from './support/journeys';
+import { postStripeCallback, stripeSubscriptionEvent as stripeEvent } from './support/payment-processor';
 import { sharedPlatform } from './support/platform-fixture';
 
 /**
@@ -18,19 +18,7 @@ beforeAll(async () => {
   api = (await sharedPlatform()).api;
 });
 
-const stripeEvent = (type: string, accountId: string, status: string, created: number) =>
-  JSON.stringify({
-    id: `evt_${randomUUID().replace(/-/g, '')}`,
-    object: 'event',
-    type,
-    created,
-    data: { object: { id: `sub_${randomUUID().slice(0, 8)}`, object: 'subscription', status, metadata: { accountId } } },
-  });
-const postStripe = (raw: string) =>
-  api.post('/v1/webhooks/stripe', {
-    rawBody: raw,
-    headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha256', 'sandbox-stripe-secret').update(raw).digest('hex') },
-  });
+const postStripe = (raw: string) => postStripeCallback(api, raw);
 
 async function withSubaccount(user: SignedUpUser): Promise<string> {
   const res = await api.post(`/v1/accounts/${user.accountId}/subaccounts`, { token: user.accessToken, body: { name: 'Traffic', dailyQuota: 1000, monthlyQuota: 10000 } });

@@ -1,6 +1,7 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ApiClient } from './support/api-client';
 import { signUp, type SignedUpUser } from './support/journeys';
+import { signStripe as sign, postStripeCallback, stripeSubscriptionEvent as stripeEvent } from './support/payment-processor';
 import { sharedPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
 
@@ -12,18 +13,7 @@ beforeAll(async () => {
   api = booted.api;
 });
 
-/** A Stripe-shaped subscription event for the account (DECISIONS "Callbacks"). */
-const stripeEvent = (type: string, accountId: string, status: string, created = Math.floor(Date.now() / 1000)) =>
-  JSON.stringify({
-    id: `evt_${randomUUID().replace(/-/g, '')}`,
-    object: 'event',
-    type,
-    created,
-    data: { object: { id: `sub_${randomUUID().slice(0, 8)}`, object: 'subscription', status, metadata: { accountId } } },
-  });
-const sign = (raw: string, secret = 'sandbox-stripe-secret') => createHmac('sha256', secret).update(raw).digest('hex');
-const postStripe = (raw: string, signature = sign(raw)) =>
-  api.post('/v1/webhooks/stripe', { rawBody: raw, headers: { 'content-type': 'application/json', 'x-signature': signature } });
+const postStripe = (raw: string, signature?: string) => postStripeCallback(api, raw, signature);
 
 const account = (user: SignedUpUser) => api.get(`/v1/accounts/${user.accountId}`, { token: user.accessToken });
 /** Waits until identity applied the event, as the account page shows it. */
