@@ -1,4 +1,6 @@
-import type { Consumer, EachBatchPayload, EachMessagePayload, Kafka, KafkaMessage } from 'kafkajs';
+import { connect as netConnect, isIP, type Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import type { Consumer, EachBatchPayload, EachMessagePayload, ISocketFactory, Kafka, KafkaMessage } from 'kafkajs';
 import type { EventEnvelope } from '../event-envelope';
 import { batchDelivery, type BatchDelivery, type EventsLogger, type SubscribeOptions, type Subscription } from '../event-transport';
 import { backoffDelay, Sleeper } from '../internal/backoff';
@@ -8,6 +10,8 @@ import { fromKafkaValue } from './kafka-message';
 const RETRY_BASE_MS = 100;
 const RETRY_MAX_MS = 5_000;
 const READY_TIMEOUT_MS = 30_000;
+/** Kafka's JoinGroup request key: the first int16 after a request's int32 size. */
+const JOIN_GROUP_API_KEY = 11;
 
 /**
  * A kafkajs consumer-group member. Handler failures are retried here, in place, instead of being
@@ -16,6 +20,10 @@ const READY_TIMEOUT_MS = 30_000;
  */
 export class KafkaSubscription implements Subscription {
   private readonly consumer: Consumer;
+  /** This member's connections: a stop abandons a join by closing the one that carries it. */
+  private readonly sockets = new Set<Socket>();
+  /** Connections that sent a JoinGroup not yet followed by a completed join. */
+  private readonly joinSockets = new Set<Socket>();
   private readonly backoff = new Sleeper();
   private stopping?: Promise<void>;
   /** Ends start()'s wait for the join when stop() comes first. */
@@ -23,14 +31,14 @@ export class KafkaSubscription implements Subscription {
   private readonly delivery: BatchDelivery;
 
   constructor(
-    kafka: Kafka,
+    kafka: (socketFactory: ISocketFactory) => Kafka,
     private readonly options: SubscribeOptions,
     private readonly logger: EventsLogger,
     private readonly onStopped: () => void,
     sessionTimeoutMs?: number,
   ) {
     this.delivery = batchDelivery(options);
-    this.consumer = kafka.consumer({
+    this.consumer = kafka(this.socketFactory).consumer({
       groupId: options.group,
       // kafkajs' defaults (30 s, heartbeat every 3 s) unless configured; the heartbeat stays a tenth of it.
       ...(sessionTimeoutMs ? { sessionTimeout: sessionTimeoutMs, heartbeatInterval: Math.max(500, Math.floor(sessionTimeoutMs / 10)) } : {}),
@@ -40,6 +48,7 @@ export class KafkaSubscription implements Subscription {
       // member of a stopped service (its database closed) that takes partitions from the live one.
       retry: { restartOnFailure: async () => !this.stopping },
     });
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => this.joinSockets.clear());
   }
 
   /** The group and topics this member consumes (for the transport's lag reading). */
@@ -68,18 +77,58 @@ export class KafkaSubscription implements Subscription {
     }
   }
 
+  /**
+   * Finishes the batch in hand (its offsets committed), leaves the group and disconnects. A join in
+   * flight is abandoned rather than awaited: the coordinator answers a JoinGroup only once the
+   * group's rebalance completes (every member rejoined, or its rebalance timeout; librdkafka's mock
+   * waits the session timeout out), and kafkajs leaves only after that answer, which outlasted a
+   * process's shutdown grace. Nothing is in hand during a join (the fetchers stopped before it);
+   * offsets not committed are read again by the members that stay.
+   */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       this.backoff.close();
       this.abandonJoin?.(new Error(`kafka: consumer group ${this.options.group} stopped before it joined`));
+      const disconnected = this.consumer.disconnect();
+      // The JoinGroup fails with its connection; kafkajs, no longer running, retries nothing and
+      // sends LeaveGroup on a new connection, so the group need not wait for this member.
+      for (const socket of this.joinSockets) socket.destroy(new Error('the consumer is stopping: its join is abandoned'));
       try {
-        await this.consumer.disconnect();
+        await disconnected;
       } finally {
         this.onStopped();
       }
     })();
     return this.stopping;
   }
+
+  /**
+   * kafkajs' own socket factory, keeping this member's connections. Once stop() began, a JoinGroup
+   * (kafkajs rejoins when a rebalance reaches it while stopping) is not sent: its connection is
+   * closed instead, as for a join already in flight.
+   */
+  private readonly socketFactory: ISocketFactory = ({ host, port, ssl, onConnect }) => {
+    const socket = ssl ? tlsConnect({ host, port, ...(isIP(host) ? {} : { servername: host }), ...ssl }, onConnect) : netConnect({ host, port }, onConnect);
+    socket.setKeepAlive(true, 60_000);
+    this.sockets.add(socket);
+    socket.once('close', () => {
+      this.sockets.delete(socket);
+      this.joinSockets.delete(socket);
+    });
+    const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+    socket.write = ((chunk: unknown, ...rest: unknown[]) => {
+      // kafkajs writes each request whole: int32 size, int16 api key, ...
+      if (Buffer.isBuffer(chunk) && chunk.length >= 6 && chunk.readInt16BE(4) === JOIN_GROUP_API_KEY) {
+        if (this.stopping) {
+          socket.destroy(new Error('the consumer is stopping: no new join'));
+          return false;
+        }
+        this.joinSockets.add(socket);
+      }
+      return write(chunk, ...rest);
+    }) as typeof socket.write;
+    return socket;
+  };
 
   private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
     const event = this.parse(topic, partition, message);

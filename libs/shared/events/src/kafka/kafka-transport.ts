@@ -1,4 +1,4 @@
-import { Kafka, logLevel as LogLevel, type Admin, type Producer, type TopicMessages } from 'kafkajs';
+import { Kafka, logLevel as LogLevel, type Admin, type KafkaConfig, type Producer, type TopicMessages } from 'kafkajs';
 import type { EventEnvelope } from '../event-envelope';
 import type { ConsumerLag, EventsLogger, EventTransport, SubscribeOptions, Subscription } from '../event-transport';
 import { assertSubscription } from '../internal/validate';
@@ -33,6 +33,7 @@ export function createKafkaTransport(options: KafkaTransportOptions): EventTrans
 
 class KafkaTransport implements EventTransport {
   private readonly kafka: Kafka;
+  private readonly kafkaConfig: KafkaConfig;
   private readonly logger: NonNullable<KafkaTransportOptions['logger']>;
   private readonly subscriptions = new Set<KafkaSubscription>();
   private producer?: Promise<Producer>;
@@ -41,12 +42,13 @@ class KafkaTransport implements EventTransport {
 
   constructor(private readonly options: KafkaTransportOptions) {
     if (options.brokers.length === 0) throw new Error('createKafkaTransport: brokers must not be empty');
-    this.kafka = new Kafka({
+    this.kafkaConfig = {
       clientId: options.clientId,
       brokers: options.brokers,
       logLevel: options.logLevel ?? LogLevel.ERROR,
       ...(options.logger ? { logCreator: kafkaLogCreator(options.logger) } : {}),
-    });
+    };
+    this.kafka = new Kafka(this.kafkaConfig);
     this.logger = options.logger ?? console;
     this.sessionTimeoutMs = options.sessionTimeoutMs;
   }
@@ -71,7 +73,7 @@ class KafkaTransport implements EventTransport {
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
     assertSubscription(options.group, options.topics);
-    const subscription = new KafkaSubscription(this.kafka, options, this.logger, () => this.subscriptions.delete(subscription), this.sessionTimeoutMs);
+    const subscription = new KafkaSubscription((socketFactory) => new Kafka({ ...this.kafkaConfig, socketFactory }), options, this.logger, () => this.subscriptions.delete(subscription), this.sessionTimeoutMs);
     this.subscriptions.add(subscription);
     const { signal } = options;
     signal?.throwIfAborted();
