@@ -24,7 +24,7 @@ export function initTelemetry(options: { exporter?: TracesExporter; serviceName?
   const disabled = process.env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true';
   if (!disabled && options.exporter && options.exporter !== 'none') {
     // Loaded only when spans leave the process: the Node SDK brings every OTLP exporter it knows,
-    // about 0.7 s of a compiled app's 1.8 s from spawn to ready (bench/app-start.ts, --cpu-prof).
+    // about half the CPU a compiled service spent from spawn to ready (docs/benchmarks.md, "App start").
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { startTraceExport } = require('./trace-export') as typeof TraceExportModule;
     exporting = startTraceExport(options.exporter, options.serviceName);
