@@ -8,8 +8,9 @@
  * phone number is refused before anything is stored, priced or counted.
  */
 import { randomUUID } from 'node:crypto';
+import { sendInvitation, withAdmin } from './support/account-admin';
 import { ApiClient, type ApiResponse } from './support/api-client';
-import { signUp, waitForStatus, type SignedUpUser } from './support/journeys';
+import { waitForStatus, type SignedUpUser } from './support/journeys';
 import { countRows, sharedPlatform, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
 
@@ -18,9 +19,7 @@ let api: ApiClient;
 let admin: SignedUpUser;
 
 beforeAll(async () => {
-  booted = await sharedPlatform();
-  api = booted.api;
-  admin = await signUp(api, 'addresses');
+  ({ booted, api, admin } = await withAdmin(await sharedPlatform(), 'addresses'));
 });
 
 const simulatorDb = () => booted.platform.adapters.databases.forSchema('carrier_simulator');
@@ -72,40 +71,35 @@ const TRICKY: Row[] = [
 
 const tagged = () => randomUUID().slice(0, 8);
 
-describe('registration takes the email rule', () => {
+/** Registration and an invitation each create a user at the address and mail it: the same rule, the same outcome. */
+const CREATING_A_USER = [
+  {
+    what: 'registration',
+    table: 'accounts',
+    mail: 'the verification mail',
+    post: (email: string, t: string) => api.post('/v1/register', { body: { email, password: 'correct horse battery staple', organizationName: `Org ${t}` } }),
+  },
+  { what: 'an invitation', table: 'users', mail: 'the invitation', post: (email: string) => sendInvitation(api, admin, { email, role: 'Member' }) },
+];
+
+describe.each(CREATING_A_USER)('$what takes the email rule', ({ table, mail, post }) => {
   it.each(TRICKY)('$what', async ({ input, identity }) => {
     const t = tagged();
-    const accountsBefore = await countRows(booted.platform, 'identity', 'accounts');
-    const res = await api.post('/v1/register', { body: { email: input(t), password: 'correct horse battery staple', organizationName: `Org ${t}` } });
+    const before = await countRows(booted.platform, 'identity', table);
+    const res = await post(input(t), t);
     if (identity === null) {
       expectRefused(res, 'email');
-      expect(await countRows(booted.platform, 'identity', 'accounts')).toBe(accountsBefore);
+      expect(await countRows(booted.platform, 'identity', table)).toBe(before);
       // Nothing was mailed, under any spelling of the address.
       expect(await mailsTo(t)).toEqual([]);
       return;
     }
     expect(res.status).toBe(201);
     const accepted = identity(t);
-    // The verification mail reached SMTP addressed exactly as accepted, and nowhere else.
-    expect(await waitFor(() => mailsTo(t), (to) => to.length > 0, { what: `the verification mail to ${accepted}` })).toEqual([accepted]);
+    // The mail reached SMTP addressed exactly as accepted, and nowhere else.
+    expect(await waitFor(() => mailsTo(t), (to) => to.length > 0, { what: `${mail} to ${accepted}` })).toEqual([accepted]);
     const stored = await booted.platform.adapters.databases.forSchema('identity')('users').where({ id: res.body.userId }).first('email');
     expect(stored.email).toBe(accepted);
-  });
-});
-
-describe('an invitation takes the email rule', () => {
-  it.each(TRICKY)('$what', async ({ input, identity }) => {
-    const t = tagged();
-    const usersBefore = await countRows(booted.platform, 'identity', 'users');
-    const res = await api.post('/v1/account/users', { token: admin.accessToken, body: { email: input(t), role: 'Member' } });
-    if (identity === null) {
-      expectRefused(res, 'email');
-      expect(await countRows(booted.platform, 'identity', 'users')).toBe(usersBefore);
-      expect(await mailsTo(t)).toEqual([]);
-      return;
-    }
-    expect(res.status).toBe(201);
-    expect(await waitFor(() => mailsTo(t), (to) => to.length > 0, { what: `the invitation to ${identity(t)}` })).toEqual([identity(t)]);
   });
 });
 

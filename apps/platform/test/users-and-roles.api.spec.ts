@@ -1,3 +1,4 @@
+import { sendInvitation, withAdmin } from './support/account-admin';
 import { ApiClient } from './support/api-client';
 import { signUp, uniqueEmail, waitForStatus, type SignedUpUser } from './support/journeys';
 import { mailedValue } from './support/mfa-journeys';
@@ -8,9 +9,7 @@ let api: ApiClient;
 let admin: SignedUpUser;
 
 beforeAll(async () => {
-  booted = await sharedPlatform();
-  api = booted.api;
-  admin = await signUp(api, 'roles-admin');
+  ({ booted, api, admin } = await withAdmin(await sharedPlatform(), 'roles-admin'));
 });
 
 interface Member {
@@ -24,7 +23,7 @@ interface Member {
 /** Admin invites, the invitee accepts from the mailed token and is signed in. */
 async function invite(body: { role: string; subaccountId?: string }): Promise<Member> {
   const email = uniqueEmail(body.role.toLowerCase());
-  const invited = await api.post('/v1/account/users', { token: admin.accessToken, body: { email, ...body } });
+  const invited = await sendInvitation(api, admin, { email, ...body });
   expect(invited.status).toBe(201);
   const token = await mailedValue(api, email, /Invitation token: (\S+)/);
   const password = 'a long enough password';
@@ -67,7 +66,7 @@ describe('users and roles (DECISIONS "Accounts", issue 3 point 5)', () => {
 
   it('lets only an Admin manage users; a Member is refused and nothing changes', async () => {
     const member = await invite({ role: 'Member' });
-    const refused = await api.post('/v1/account/users', { token: member.accessToken, body: { email: uniqueEmail('nope'), role: 'Admin' } });
+    const refused = await sendInvitation(api, member, { email: uniqueEmail('nope'), role: 'Admin' });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('FORBIDDEN');
     const promote = await api.put(`/v1/account/users/${member.userId}`, { token: member.accessToken, body: { role: 'Admin' } });
@@ -117,10 +116,7 @@ describe('users and roles (DECISIONS "Accounts", issue 3 point 5)', () => {
     expect((await api.post(`/v1/account/users/${stranger.userId}/deactivate`, { token: admin.accessToken })).status).toBe(404);
     expect((await api.get('/v1/auth/me', { token: stranger.accessToken })).body.role).toBe('Admin');
 
-    const badSub = await api.post('/v1/account/users', {
-      token: admin.accessToken,
-      body: { email: uniqueEmail('badsub'), role: 'Member', subaccountId: '00000000-0000-4000-8000-000000000000' },
-    });
+    const badSub = await sendInvitation(api, admin, { email: uniqueEmail('badsub'), role: 'Member', subaccountId: '00000000-0000-4000-8000-000000000000' });
     expect(badSub.status).toBe(400);
     expect(badSub.body.errors).toHaveProperty('subaccountId');
   });
