@@ -1,6 +1,6 @@
 import { createLogger } from '@mp/telemetry';
-import { createServer } from 'node:net';
 import type { ApiClient, ApiResponse } from './support/api-client';
+import { freePort } from './support/free-port';
 import { freshDestination, signUp, type SignedUpUser } from './support/journeys';
 import { bootPlatform, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
@@ -11,15 +11,6 @@ type LogLine = Record<string, unknown> & { level: string; message: string };
 const lines: string[] = [];
 const entries = (): LogLine[] => lines.map((line) => JSON.parse(line) as LogLine);
 
-/** A port nothing listens on: a connection to it is refused. */
-async function refusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 let booted: BootedPlatform;
 let api: ApiClient;
 let user: SignedUpUser;
@@ -27,8 +18,9 @@ let smsPort: number;
 let smtpPort: number;
 
 beforeAll(async () => {
-  smsPort = await refusedPort();
-  smtpPort = await refusedPort();
+  // Ports nothing listens on: a connection to them is refused.
+  smsPort = await freePort();
+  smtpPort = await freePort();
   booted = await bootPlatform(
     // The carriers are down: the SMS carrier's HTTP API and the Email carrier's SMTP server refuse connections.
     { CARRIER_API_URL: `http://127.0.0.1:${smsPort}`, CARRIER_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, DISPATCH_MAX_ATTEMPTS: '50' },
