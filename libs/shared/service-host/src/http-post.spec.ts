@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { describePostError, httpPost, MAX_ANSWER_BYTES } from './http-post';
+import { describePostError, httpGet, httpPost, MAX_ANSWER_BYTES } from './http-post';
 
 type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse, nthOnSocket: number) => void;
 
@@ -116,5 +116,18 @@ describe('httpPost', () => {
     const cut = await httpPost(url, { headers: {}, body: '{"n":3}', timeoutMs: 5_000 }).catch((e: unknown) => e);
     expect(describePostError(cut)).toMatch(/^Error: (the answer was cut off|aborted)/);
     expect(requests.length - before).toBe(1);
+  });
+  it('GETs with the same bounds: no body sent, the answer capped, the whole exchange timed', async () => {
+    handler = (req, body, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, body }));
+    const answer = await httpGet(url, { headers: { accept: 'application/json' }, timeoutMs: 5_000 });
+    expect(JSON.parse(answer.body.toString())).toEqual({ method: 'GET', body: '' });
+    expect(requests.at(-1)?.headers).toMatchObject({ accept: 'application/json' });
+    expect(requests.at(-1)?.headers['content-length']).toBeUndefined();
+
+    handler = (_req, _body, res) => res.writeHead(200).end('x'.repeat(MAX_ANSWER_BYTES + 1));
+    await expect(httpGet(url, { timeoutMs: 5_000 })).rejects.toMatchObject({ name: 'AnswerTooLargeError', maxBytes: MAX_ANSWER_BYTES });
+    // Headers at once, then a body that never ends: the deadline covers reading it.
+    handler = (_req, _body, res) => void res.writeHead(200).write('{"keys":[');
+    await expect(httpGet(url, { timeoutMs: 100 })).rejects.toMatchObject({ name: 'TimeoutError' });
   });
 });

@@ -28,7 +28,7 @@ const agents = {
 /** The most of an outbound HTTP answer's body any client here reads (issue 27): past it the answer is refused, not buffered. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
 
-/** An answer whose body would pass the cap: the connection is closed and the POST counts as failed. */
+/** An answer whose body would pass the cap: the connection is closed and the request counts as failed. */
 export class AnswerTooLargeError extends Error {
   override readonly name = 'AnswerTooLargeError';
   constructor(readonly maxBytes: number) {
@@ -36,7 +36,7 @@ export class AnswerTooLargeError extends Error {
   }
 }
 
-/** The error of a POST that did not complete within its timeout (the name `fetch` gives it too). */
+/** The error of a request that did not complete within its timeout (the name `fetch` gives it too). */
 export class HttpTimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
@@ -51,19 +51,40 @@ export class HttpTimeoutError extends Error {
  * safe to repeat (every caller here is idempotent by reference or event id).
  */
 export async function httpPost(url: string, options: HttpPostOptions): Promise<HttpAnswer> {
+  return exchange(url, 'POST', options);
+}
+
+async function exchange(url: string, method: 'GET' | 'POST', options: RequestOptions): Promise<HttpAnswer> {
   const target = new URL(url);
   const agent = agents[target.protocol as keyof typeof agents];
   if (!agent) throw new Error(`not an http(s) URL: ${url}`);
   const deadline = Date.now() + options.timeoutMs;
   try {
-    return await postOnce(target, agent, options, deadline);
+    return await requestOnce(method, target, agent, options, deadline);
   } catch (error) {
     if (!(error instanceof StaleConnectionError)) throw error;
-    return postOnce(target, agent, options, deadline);
+    return requestOnce(method, target, agent, options, deadline);
   }
 }
 
-/** What went wrong with a POST, for logs and stored attempts: the error's name, message and code. */
+export interface HttpGetOptions {
+  headers?: Record<string, string>;
+  /** The whole exchange, answer read to its end; beyond it the GET fails with a `TimeoutError`. */
+  timeoutMs: number;
+  /** As for a POST: a longer answer fails the GET (`AnswerTooLargeError`). Default 1 MiB. */
+  maxAnswerBytes?: number;
+}
+
+/**
+ * One GET, with the POST's bounds: the answer read whole up to `maxAnswerBytes`
+ * (1 MiB unless told) and the whole exchange within `timeoutMs`. A connection
+ * the server closed while idle is retried once, as for a POST (a GET is safe to repeat).
+ */
+export async function httpGet(url: string, options: HttpGetOptions): Promise<HttpAnswer> {
+  return exchange(url, 'GET', { headers: options.headers ?? {}, timeoutMs: options.timeoutMs, maxAnswerBytes: options.maxAnswerBytes });
+}
+
+/** What went wrong with a request, for logs and stored attempts: the error's name, message and code. */
 export function describePostError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   return [error.name, error.message, (error as NodeJS.ErrnoException).code].filter(Boolean).join(': ');
@@ -72,16 +93,18 @@ export function describePostError(error: unknown): string {
 /** A reused connection that turned out closed before any answer: safe to send again. */
 class StaleConnectionError extends Error {}
 
-function postOnce(target: URL, agent: http.Agent, options: HttpPostOptions, deadline: number): Promise<HttpAnswer> {
+type RequestOptions = Omit<HttpPostOptions, 'body'> & { body?: Buffer | string };
+
+function requestOnce(method: 'GET' | 'POST', target: URL, agent: http.Agent, options: RequestOptions, deadline: number): Promise<HttpAnswer> {
   const body = typeof options.body === 'string' ? Buffer.from(options.body) : options.body;
   const maxBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
   return new Promise<HttpAnswer>((resolve, reject) => {
     let settled = false;
     let answered = false;
     const request = (target.protocol === 'https:' ? https : http).request(target, {
-      method: 'POST',
+      method,
       agent,
-      headers: { ...options.headers, 'content-length': String(body.length) },
+      headers: body ? { ...options.headers, 'content-length': String(body.length) } : options.headers,
     });
     const settle = (error: Error | undefined, answer?: HttpAnswer) => {
       if (settled) return;
@@ -117,6 +140,7 @@ function postOnce(target: URL, agent: http.Agent, options: HttpPostOptions, dead
         if (!response.complete) settle(new Error('the answer was cut off'));
       });
     });
-    request.end(body);
+    if (body) request.end(body);
+    else request.end();
   });
 }
