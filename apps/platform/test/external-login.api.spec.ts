@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload, type KeyLike } from 'jose';
 import { ApiClient } from './support/api-client';
@@ -17,11 +17,48 @@ let jwksServer: Server;
 let signingKey: KeyLike;
 let strangerKey: KeyLike;
 
-/** A tiny issuer: its JWKS over HTTP on 127.0.0.1, as the platform fetches it. */
+/**
+ * The platform reads at most this much of an issuer's key set answer (MAX_ANSWER_BYTES of
+ * @mp/service-host, the cap of every outbound HTTP answer); docs/service-contracts.md "External sign-in".
+ */
+const KEY_SET_CAP = 1024 * 1024;
+
+/**
+ * Key set answers past the cap, each holding the issuer's real key: read whole, the sign-in would succeed.
+ * `stalled` sends its headers and then nothing, until the client goes.
+ */
+const OVERSIZED_ANSWERS: Record<string, (res: ServerResponse, keySet: object) => void> = {
+  'declared-length': (res, keySet) => {
+    const body = JSON.stringify({ ...keySet, padding: 'x'.repeat(KEY_SET_CAP) });
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body);
+  },
+  // Chunked (no length said): 64 MiB of JSON white space after the keys, written as the client reads it.
+  chunked: (res, keySet) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write(JSON.stringify(keySet).slice(0, -1));
+    const space = Buffer.alloc(64 * 1024, ' ');
+    let left = 1024;
+    const more = () => {
+      while (left > 0 && !res.destroyed) {
+        left--;
+        if (!res.write(space)) return void res.once('drain', more);
+      }
+      if (!res.destroyed) res.end('}');
+    };
+    more();
+  },
+  stalled: (res) => void res.writeHead(200, { 'content-type': 'application/json' }).write('{"keys":['),
+};
+
+/** A tiny issuer: its JWKS over HTTP on 127.0.0.1, as the platform fetches it (/jwks/<answer> for the answers past the cap). */
 beforeAll(async () => {
   ({ privateKey: signingKey } = await generateKeyPair('RS256').then(async (pair) => {
-    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'key-1', alg: 'RS256', use: 'sig' };
-    jwksServer = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
+    const keySet = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'key-1', alg: 'RS256', use: 'sig' }] };
+    jwksServer = createServer((req, res) => {
+      const oversized = OVERSIZED_ANSWERS[req.url?.replace('/jwks/', '') ?? ''];
+      if (oversized) return oversized(res, keySet);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(keySet));
+    });
     return pair;
   }));
   strangerKey = (await generateKeyPair('RS256')).privateKey;
@@ -33,12 +70,14 @@ beforeAll(async () => {
       { name: 'second', issuer: 'https://second.example.test', jwksUri, audience: AUDIENCE },
       // Nothing listens on port 1: the issuer's keys cannot be fetched.
       { name: 'down', issuer: 'https://down.example.test', jwksUri: 'http://127.0.0.1:1/jwks', audience: AUDIENCE },
+      ...Object.keys(OVERSIZED_ANSWERS).map((name) => ({ name, issuer: ISSUER, jwksUri: `${jwksUri}/${name}`, audience: AUDIENCE })),
     ]),
   });
   api = booted.api;
 });
 afterAll(async () => {
   await booted?.stop();
+  jwksServer.closeAllConnections(); // the stalled and chunked answers' connections too, if still open
   await new Promise((resolve) => jwksServer.close(resolve));
 });
 
@@ -182,6 +221,21 @@ describe('POST /v1/auth/external-login', () => {
       expect(await stored()).toEqual(before);
     });
 
+    // Within the gateway's 10 s deadline: the key set fetch gives up after 5 s or 1 MiB, whichever comes first.
+    it.each(Object.keys(OVERSIZED_ANSWERS))('a provider whose key set answer is over 1 MiB or never ends (%s): 503 EXTERNAL_SERVICE_ERROR, every time', async (provider) => {
+      const before = await stored();
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const res = await externalLogin(fresh(), provider);
+        expect({ attempt, status: res.status, code: res.body.code, detail: res.body.detail }).toEqual({
+          attempt,
+          status: 503,
+          code: 'EXTERNAL_SERVICE_ERROR',
+          detail: expect.stringContaining(provider),
+        });
+      }
+      expect(await stored()).toEqual(before);
+    });
+
     it('an expired token (sandbox clock advanced past exp)', async () => {
       const user = await signUp(api, 'oidc-clock');
       const token = await idToken(fresh());
@@ -197,7 +251,7 @@ describe('POST /v1/auth/external-login', () => {
       const before = await stored();
       const unknown = await api.post('/v1/auth/external-login', { body: { provider: 'github', idToken: await idToken(fresh()) } });
       expect(unknown.status).toBe(400);
-      expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { provider: ['must be one of example, second, down'] } });
+      expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { provider: [`must be one of example, second, down, ${Object.keys(OVERSIZED_ANSWERS).join(', ')}`] } });
       const missing = await api.post('/v1/auth/external-login', { body: {} });
       expect(missing.status).toBe(400);
       expect(missing.body.code).toBe('VALIDATION_FAILED');

@@ -1,16 +1,18 @@
-import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import type { ExternalProviderConfig } from './external-provider-config';
+import { remoteKeySet as cappedRemoteKeySet } from './remote-key-set';
 
 /** Where a provider's signing keys come from; tests hand in local key sets. */
 export type KeySetFactory = (provider: ExternalProviderConfig) => JWTVerifyGetKey;
 
 /**
- * jose's remote key set: fetched on first use, kept 10 minutes, fetched again
+ * The issuer's key set: fetched on first use, kept 10 minutes, fetched again
  * at most every 30 s when a token names an unknown `kid` (key rotation), so a
  * stream of made-up kids cannot turn into a stream of requests to the issuer.
+ * Each fetch reads at most 1 MiB (MAX_ANSWER_BYTES) within 5 s; past either it fails.
  */
 export const remoteKeySet: KeySetFactory = (provider) =>
-  createRemoteJWKSet(new URL(provider.jwksUri), { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+  cappedRemoteKeySet(new URL(provider.jwksUri), { timeoutMs: 5_000, cooldownMs: 30_000, cacheMaxAgeMs: 10 * 60_000 });
 
 /** The configured issuers by name, each with one cached key set for the life of the process. */
 export class ExternalProviderRegistry {
