@@ -5,7 +5,7 @@ import { importJWK, SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { SERVICE_DEFINITIONS, type ServiceName } from '@mp/service-host';
 import { freshDestination, signUp, uniqueEmail, type SignedUpUser } from './support/journeys';
-import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
+import { countRows, sharedPlatform, type BootedPlatform } from './support/platform-fixture';
 
 /**
  * Every service verifies who is calling (ARCHITECTURE "How they talk"): a raw
@@ -19,12 +19,13 @@ let booted: BootedPlatform;
 let user: SignedUpUser;
 let gateway: CallTokenSigner;
 
+// The worker's shared platform: nothing here needs a configuration of its own, and what a refused call would
+// have changed is counted by this suite's own account, email and destination.
 beforeAll(async () => {
-  booted = await bootPlatform();
+  booted = await sharedPlatform();
   user = await signUp(booted.api, 'tokens');
   gateway = await CallTokenSigner.fromJwk(booted.platform.adapters.callKeys.signingKey, 'gateway');
 });
-afterAll(() => booted.stop());
 
 const customer = (): Principal => ({ kind: 'user', accountId: user.accountId, userId: user.userId, role: 'Admin' });
 const soon = () => new Date(Date.now() + 10_000);
