@@ -1,0 +1,11 @@
+// SMPP 3.4 (issue 28 points 2, 3, 9): our own PDU codec, stream framer, short-message
+// encodings, long-message splitting and receipt-text parsing, for the client
+// (messaging's carrier adapter) and the server (the carrier simulator's SMSC) alike.
+export { CommandId, commandNameOf, isResponseId, responseOf, type CommandName } from './pdu/command-id';
+export { CommandStatus, commandStatusName, type CommandStatusName } from './pdu/command-status';
+export type { BindFields, DataSmFields, MessageIdFields, Pdu, PduOf, ShortMessageFields, SystemIdFields } from './pdu/pdu-types';
+export { TLV_DEFINITIONS, type KnownTlvs, type NetworkErrorCode, type RawTlv, type TlvName, type Tlvs } from './pdu/tlv-definitions';
+export { decodePdu, encodePdu, HEADER_LENGTH, type DecodeResult } from './pdu/pdu-codec';
+export { MAX_SHORT_MESSAGE } from './pdu/body-layouts';
+export { errorResponseTo } from './pdu/error-response';
+export { SmppDecodeError, SmppEncodeError, SmppFramingError, SmppProtocolError } from './pdu/smpp-errors';
