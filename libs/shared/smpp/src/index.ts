@@ -9,3 +9,4 @@ export { decodePdu, encodePdu, HEADER_LENGTH, type DecodeResult } from './pdu/pd
 export { MAX_SHORT_MESSAGE } from './pdu/body-layouts';
 export { errorResponseTo } from './pdu/error-response';
 export { SmppDecodeError, SmppEncodeError, SmppFramingError, SmppProtocolError } from './pdu/smpp-errors';
+export { DEFAULT_MAX_COMMAND_LENGTH, PduFramer, type FramedItem } from './framing/pdu-framer';
