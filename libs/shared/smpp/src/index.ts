@@ -16,3 +16,4 @@ export { decodeUcs2, encodeUcs2 } from './text/ucs2';
 export { alphabetOf, DataCoding, type ShortMessageAlphabet } from './text/data-coding';
 export { decodeShortMessage, type DecodedText } from './text/decode-short-message';
 export { segmentText, type SmsEncoding, type TextSegmentation } from './text/segment-text';
+export { ESM_CLASS_UDHI, splitMessage, type LongMessageMethod, type MessagePart, type SplitMessage, type SplitOptions } from './split/split-message';
