@@ -17,3 +17,5 @@ export { alphabetOf, DataCoding, type ShortMessageAlphabet } from './text/data-c
 export { decodeShortMessage, type DecodedText } from './text/decode-short-message';
 export { segmentText, type SmsEncoding, type TextSegmentation } from './text/segment-text';
 export { ESM_CLASS_UDHI, splitMessage, type LongMessageMethod, type MessagePart, type SplitMessage, type SplitOptions } from './split/split-message';
+export { MessageState, messageStateOfStat, RECEIPT_STAT_OF_STATE } from './receipt/message-state';
+export { parseReceiptText, type ReceiptDate, type ReceiptText, type ReceiptTextResult } from './receipt/parse-receipt-text';
