@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from './support/api-client';
 import { signUp, uniqueEmail, type SignedUpUser } from './support/journeys';
 import { mailedValue } from './support/mfa-journeys';
-import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
+import { countRows, sharedPlatform, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
-import { freePort } from './support/free-port';
 
 /**
  * 10DLC brands (spec 4.8, issue 12 point 5): registration with each entity
@@ -13,8 +12,9 @@ import { freePort } from './support/free-port';
  * PENDING by the sandbox registry's signed callback (POST /v1/webhooks/tcr)
  * once the sandbox clock passes 30 s.
  *
- * The suite boots a platform of its own on a known port so the sandbox
- * registry can be told where the gateway is (REGISTRY_CALLBACK_URL).
+ * On the worker's shared platform: its sandbox registry posts to the platform's
+ * own gateway (REGISTRY_CALLBACK_URL's default in platform.ts), and what the
+ * suite counts is its own account's or is counted before and after.
  */
 
 let booted: BootedPlatform;
@@ -22,14 +22,9 @@ let api: ApiClient;
 let owner: SignedUpUser;
 
 beforeAll(async () => {
-  const port = await freePort();
-  booted = await bootPlatform({ PORT: String(port), REGISTRY_CALLBACK_URL: `http://127.0.0.1:${port}` });
+  booted = await sharedPlatform();
   api = booted.api;
   owner = await signUp(api, 'tendlc');
-});
-
-afterAll(async () => {
-  await booted?.stop();
 });
 
 const BRANDS = '/v1/tendlc/brands';
