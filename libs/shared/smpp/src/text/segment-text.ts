@@ -24,37 +24,38 @@ export const UCS2_CONCATENATED = 67; // 6 octets (3 code units) go to the UDH
  * decomposed "é" (e + U+0301) is UCS-2 though a precomposed "é" is GSM.
  */
 export function segmentText(body: string): TextSegmentation {
-  const chars: string[] = [];
-  const septets: number[] = [];
+  // First pass: the alphabet and the size; most bodies end here, as one segment.
+  let septets = 0;
   let gsm = true;
   for (const char of body) {
-    chars.push(char);
-    if (gsm) {
-      const cost = gsm7Septets(char);
-      if (cost === undefined) gsm = false;
-      else septets.push(cost);
+    const cost = gsm7Septets(char);
+    if (cost === undefined) {
+      gsm = false;
+      break;
     }
+    septets += cost;
   }
-  // UCS-2 cost is UTF-16 code units per code point (a lone surrogate counts 1).
-  const units = gsm ? septets : chars.map((c) => c.length);
-  const characterCount = units.reduce((total, unit) => total + unit, 0);
   const encoding: SmsEncoding = gsm ? 'gsm7' : 'ucs2';
+  // UCS-2 counts UTF-16 code units (an emoji 2, a lone surrogate 1).
+  const characterCount = gsm ? septets : body.length;
   const single = gsm ? GSM7_SINGLE : UCS2_SINGLE;
   if (characterCount <= single) return { encoding, characterCount, charactersPerSegment: single, segments: [body] };
 
   const capacity = gsm ? GSM7_CONCATENATED : UCS2_CONCATENATED;
   const segments: string[] = [];
-  let current = '';
+  let start = 0;
+  let offset = 0;
   let used = 0;
-  for (let i = 0; i < chars.length; i++) {
-    if (used + units[i] > capacity) {
-      segments.push(current);
-      current = '';
+  for (const char of body) {
+    const unit = gsm ? gsm7Septets(char)! : char.length;
+    if (used + unit > capacity) {
+      segments.push(body.slice(start, offset));
+      start = offset;
       used = 0;
     }
-    current += chars[i];
-    used += units[i];
+    used += unit;
+    offset += char.length;
   }
-  segments.push(current);
+  segments.push(body.slice(start));
   return { encoding, characterCount, charactersPerSegment: capacity, segments };
 }
