@@ -19,3 +19,5 @@ export { segmentText, type SmsEncoding, type TextSegmentation } from './text/seg
 export { ESM_CLASS_UDHI, splitMessage, type LongMessageMethod, type MessagePart, type SplitMessage, type SplitOptions } from './split/split-message';
 export { MessageState, messageStateOfStat, RECEIPT_STAT_OF_STATE } from './receipt/message-state';
 export { parseReceiptText, type ReceiptDate, type ReceiptText, type ReceiptTextResult } from './receipt/parse-receipt-text';
+export { readUdh, type Concatenation, type UdhResult } from './split/read-udh';
+export { partOf, type PartResult } from './split/part-of';
