@@ -120,6 +120,11 @@ describe('SMPP 3.4 PDUs byte for byte', () => {
     );
   });
 
+  it('a refused response with an empty TLV object still goes without a body', () => {
+    const refused: Pdu = { command: 'submit_sm_resp', commandStatus: CommandStatus.ESME_RSUBMITFAIL, sequenceNumber: 2, messageId: '', tlvs: {} };
+    expect(encodePdu(refused).toString('hex')).toBe('00000010800000040000004500000002');
+  });
+
   it('deliver_sm receipt with receipted_message_id, message_state and network_error_code', () => {
     const text = Buffer.from('id:ABC001 stat:DELIVRD');
     const pdu: Pdu = {

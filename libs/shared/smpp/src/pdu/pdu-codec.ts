@@ -17,7 +17,7 @@ export function encodePdu(pdu: Pdu): Buffer {
   if (!layout) throw new SmppEncodeError('command', `${String(pdu.command)} is not a command this codec knows`);
   const fields = pdu as unknown as Record<string, unknown>;
   const body = new OctetWriter();
-  const omitBody = mayOmitBody(layout) && pdu.commandStatus !== 0 && fields[layout[0].name] === '' && !pdu.tlvs;
+  const omitBody = mayOmitBody(layout) && pdu.commandStatus !== 0 && fields[layout[0].name] === '' && !hasTlvs(pdu.tlvs);
   if (!omitBody) {
     for (const spec of layout) {
       const value = fields[spec.name];
@@ -84,6 +84,10 @@ export function decodePdu(frame: Buffer): DecodeResult {
     // A codec bug must not take the session down either.
     return fail(commandId, sequenceNumber, CommandStatus.ESME_RSYSERR, `decoder fault: ${(err as Error)?.message ?? String(err)}`);
   }
+}
+
+function hasTlvs(tlvs: Pdu['tlvs']): boolean {
+  return tlvs !== undefined && Object.entries(tlvs).some(([name, value]) => value !== undefined && !(name === 'unknown' && (value as unknown[]).length === 0));
 }
 
 function fail(commandId: number, sequenceNumber: number, status: number, reason: string): DecodeResult {

@@ -25,6 +25,8 @@ export function readTlvs(reader: OctetReader): Tlvs | undefined {
   return tlvs as Tlvs;
 }
 
+// Known TLVs first (in the object's order), then unknown ones in the order they came: SMPP
+// leaves TLV order free, and each value goes out byte for byte as it was read.
 export function writeTlvs(writer: OctetWriter, tlvs: Tlvs | undefined): void {
   if (!tlvs) return;
   for (const name of Object.keys(tlvs)) {
