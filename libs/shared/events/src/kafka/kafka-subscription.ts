@@ -20,9 +20,7 @@ const JOIN_GROUP_API_KEY = 11;
  */
 export class KafkaSubscription implements Subscription {
   private readonly consumer: Consumer;
-  /** This member's connections: a stop abandons a join by closing the one that carries it. */
-  private readonly sockets = new Set<Socket>();
-  /** Connections that sent a JoinGroup not yet followed by a completed join. */
+  /** This member's connections that sent a JoinGroup not yet followed by a completed join: a stop closes them. */
   private readonly joinSockets = new Set<Socket>();
   private readonly backoff = new Sleeper();
   private stopping?: Promise<void>;
@@ -103,18 +101,14 @@ export class KafkaSubscription implements Subscription {
   }
 
   /**
-   * kafkajs' own socket factory, keeping this member's connections. Once stop() began, a JoinGroup
+   * kafkajs' own socket factory, noting the connections that carry a join. Once stop() began, a JoinGroup
    * (kafkajs rejoins when a rebalance reaches it while stopping) is not sent: its connection is
    * closed instead, as for a join already in flight.
    */
   private readonly socketFactory: ISocketFactory = ({ host, port, ssl, onConnect }) => {
     const socket = ssl ? tlsConnect({ host, port, ...(isIP(host) ? {} : { servername: host }), ...ssl }, onConnect) : netConnect({ host, port }, onConnect);
     socket.setKeepAlive(true, 60_000);
-    this.sockets.add(socket);
-    socket.once('close', () => {
-      this.sockets.delete(socket);
-      this.joinSockets.delete(socket);
-    });
+    socket.once('close', () => this.joinSockets.delete(socket));
     const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
     socket.write = ((chunk: unknown, ...rest: unknown[]) => {
       // kafkajs writes each request whole: int32 size, int16 api key, ...
