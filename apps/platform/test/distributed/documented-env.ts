@@ -94,8 +94,13 @@ const free = (port: number) =>
  * 0 when every documented port is free; otherwise a shift that frees them all
  * (another run on this machine), applied alike to every port and address.
  */
+// Ports fetch refuses to connect to (the Fetch standard's "bad port" list, at and above the documented ones):
+// a shift that lands one there (8080 + 2000 = 10080) fails every request to it as "bad port".
+const FETCH_BAD_PORTS = new Set([1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+
 export async function portShift(): Promise<number> {
-  for (const shift of [0, ...Array.from({ length: 20 }, () => 1000 + Math.floor(Math.random() * 14) * 1000 + Math.floor(Math.random() * 9) * 10)]) {
+  const candidates = [0, ...Array.from({ length: 20 }, () => 1000 + Math.floor(Math.random() * 14) * 1000 + Math.floor(Math.random() * 9) * 10)];
+  for (const shift of candidates.filter((s) => ![...DOCUMENTED_PORTS].some((p) => FETCH_BAD_PORTS.has(p + s)))) {
     const all = await Promise.all([...DOCUMENTED_PORTS].map((p) => free(p + shift)));
     if (all.every(Boolean)) return shift;
   }
