@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { encodePdu, PduFramer, type Pdu } from '../../src';
+import { encodePdu, PduFramer, type Pdu } from '..';
 
 /** A PDU before the ESME numbers it (Omit over each member of the union, not over the union). */
 export type UnsequencedPdu = Pdu extends infer P ? (P extends Pdu ? Omit<P, 'sequenceNumber'> : never) : never;

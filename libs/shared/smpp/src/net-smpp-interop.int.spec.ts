@@ -1,13 +1,13 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { decodeShortMessage, encodeGsm7, encodeUcs2, parseReceiptText, splitMessage, type Pdu, type PduOf, type ShortMessageFields } from '../src';
-import { MinimalEsme } from './support/minimal-esme';
+import { decodeShortMessage, encodeGsm7, encodeUcs2, parseReceiptText, splitMessage, type Pdu, type PduOf, type ShortMessageFields } from '.';
+import { MinimalEsme } from './testing/minimal-esme';
 
 // Issue 28 point 8: our codec against an SMPP implementation we did not write,
 // Debian's Net::SMPP (libnet-smpp-perl) acting as the SMSC. What it decoded from
 // our submit_sm must be what we encoded; what it sent, we must decode exactly.
-const SCRIPT = join(__dirname, 'fixtures/net-smpp-smsc.pl');
+const SCRIPT = join(__dirname, 'testing/net-smpp-smsc.pl');
 const probe = spawnSync('perl', ['-MNet::SMPP', '-MJSON::PP', '-e1'], { encoding: 'utf8' });
 const skipReason = probe.error ? 'perl is not installed' : probe.status !== 0 ? `Net::SMPP is not installed (${probe.stderr.trim().split('\n')[0]})` : undefined;
 if (skipReason) console.warn(`net-smpp-interop: skipped: ${skipReason}. It runs with Debian's libnet-smpp-perl installed (as .ci/run does).`);
