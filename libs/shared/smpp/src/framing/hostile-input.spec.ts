@@ -2,6 +2,7 @@ import { CommandId } from '../pdu/command-id';
 import { decodePdu, encodePdu } from '../pdu/pdu-codec';
 import type { Pdu } from '../pdu/pdu-types';
 import { SmppDecodeError } from '../pdu/smpp-errors';
+import { shortMessageFields } from '../testing/short-message-fields';
 import { PduFramer } from './pdu-framer';
 
 // Whatever an SMSC sends, decoding ends in a PDU or a typed error (issue 28 point 9).
@@ -10,27 +11,18 @@ function random(seed: number): () => number {
   return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
+// A receipt: from the handset's number back to the sender's, esm_class 0x04.
 const RECEIPT: Pdu = {
   command: 'deliver_sm',
   commandStatus: 0,
   sequenceNumber: 9,
-  serviceType: '',
-  sourceAddrTon: 1,
-  sourceAddrNpi: 1,
-  sourceAddr: '447700900002',
-  destAddrTon: 1,
-  destAddrNpi: 1,
-  destinationAddr: '447700900001',
-  esmClass: 4,
-  protocolId: 0,
-  priorityFlag: 0,
-  scheduleDeliveryTime: '',
-  validityPeriod: '',
-  registeredDelivery: 0,
-  replaceIfPresentFlag: 0,
-  dataCoding: 0,
-  smDefaultMsgId: 0,
-  shortMessage: Buffer.from('id:1 stat:DELIVRD'),
+  ...shortMessageFields({
+    sourceAddr: '447700900002',
+    destinationAddr: '447700900001',
+    esmClass: 4,
+    registeredDelivery: 0,
+    shortMessage: Buffer.from('id:1 stat:DELIVRD'),
+  }),
   tlvs: { receiptedMessageId: '1', messageState: 2, networkErrorCode: { networkType: 3, errorCode: 0 } },
 };
 

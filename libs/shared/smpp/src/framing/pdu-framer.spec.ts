@@ -2,6 +2,7 @@ import { CommandStatus } from '../pdu/command-status';
 import { errorResponseTo } from '../pdu/error-response';
 import { encodePdu } from '../pdu/pdu-codec';
 import type { Pdu } from '../pdu/pdu-types';
+import { shortMessageFields } from '../testing/short-message-fields';
 import { DEFAULT_MAX_COMMAND_LENGTH, PduFramer, type FramedItem } from './pdu-framer';
 
 const hex = (s: string): Buffer => Buffer.from(s.replace(/\s/g, ''), 'hex');
@@ -10,23 +11,7 @@ const SUBMIT: Pdu = {
   command: 'submit_sm',
   commandStatus: 0,
   sequenceNumber: 2,
-  serviceType: '',
-  sourceAddrTon: 1,
-  sourceAddrNpi: 1,
-  sourceAddr: '447700900001',
-  destAddrTon: 1,
-  destAddrNpi: 1,
-  destinationAddr: '447700900002',
-  esmClass: 0,
-  protocolId: 0,
-  priorityFlag: 0,
-  scheduleDeliveryTime: '',
-  validityPeriod: '',
-  registeredDelivery: 1,
-  replaceIfPresentFlag: 0,
-  dataCoding: 0,
-  smDefaultMsgId: 0,
-  shortMessage: Buffer.from('Hello'),
+  ...shortMessageFields(),
   tlvs: { messagePayload: Buffer.alloc(300, 0x41) },
 };
 const PDUS: Pdu[] = [

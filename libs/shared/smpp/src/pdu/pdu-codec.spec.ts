@@ -1,6 +1,7 @@
 import { CommandStatus } from './command-status';
 import { errorResponseTo } from './error-response';
 import { decodePdu, encodePdu } from './pdu-codec';
+import { shortMessageFields } from '../testing/short-message-fields';
 import type { Pdu } from './pdu-types';
 import { SmppDecodeError, SmppEncodeError } from './smpp-errors';
 
@@ -38,25 +39,7 @@ const BIND_BODY = {
 const BIND_BODY_HEX = `
   534d5050335445535400 | 7365637265743038 00 | 5355424d49543100 | 34 | 01 | 01 | 00`;
 
-const SUBMIT = {
-  serviceType: '',
-  sourceAddrTon: 1,
-  sourceAddrNpi: 1,
-  sourceAddr: '447700900001',
-  destAddrTon: 1,
-  destAddrNpi: 1,
-  destinationAddr: '447700900002',
-  esmClass: 0,
-  protocolId: 0,
-  priorityFlag: 0,
-  scheduleDeliveryTime: '',
-  validityPeriod: '',
-  registeredDelivery: 1,
-  replaceIfPresentFlag: 0,
-  dataCoding: 0,
-  smDefaultMsgId: 0,
-  shortMessage: Buffer.from('Hello'),
-};
+const SUBMIT = shortMessageFields();
 const SUBMIT_BODY_HEX = `
   00 |
   01 01 343437373030393030303031 00 |
