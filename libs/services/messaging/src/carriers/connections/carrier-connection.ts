@@ -1,0 +1,82 @@
+import { inspect } from 'node:util';
+import { REDACTED } from '@mp/config';
+import type { Channel } from '../../rules';
+
+export const PROTOCOLS = ['smpp', 'http'] as const;
+export type CarrierProtocol = (typeof PROTOCOLS)[number];
+export const LONG_MESSAGES = ['udh', 'sar', 'payload'] as const;
+export const ID_FORMATS = ['as-is', 'hex-to-dec', 'dec-to-hex'] as const;
+
+/** What every connection has, whatever its protocol (issue 28 point 1). */
+interface ConnectionBase {
+  /** Unique; the `{carrier}` of its callback routes. */
+  readonly name: string;
+  readonly channel: Channel;
+  /** Sender numbers it sends from: E.164 numbers, prefixes ending in `*`, or `['*']`. */
+  readonly numbers: readonly string[];
+  /** Lower first, for failover between connections of one channel. */
+  readonly priority: number;
+}
+
+export interface SmppConnection extends ConnectionBase {
+  readonly protocol: 'smpp';
+  readonly channel: 'Sms';
+  readonly host: string;
+  readonly port: number;
+  readonly tls: boolean;
+  readonly systemId: string;
+  /** Read at parse time from `password`, `passwordFile` or `passwordEnv`. */
+  readonly password: string;
+  readonly systemType: string;
+  readonly binds: number;
+  /** Segments per second for the whole connection (all its binds). */
+  readonly throughputPerSecond: number;
+  /** Outstanding requests per bind. */
+  readonly window: number;
+  readonly enquireLinkSeconds: number;
+  readonly responseTimeoutSeconds: number;
+  readonly longMessages: (typeof LONG_MESSAGES)[number];
+  readonly idFormat: (typeof ID_FORMATS)[number];
+  /** Unset: chosen per message by its sender (`sourceAddressing`). */
+  readonly sourceTon?: number;
+  readonly sourceNpi?: number;
+  readonly destTon: number;
+  readonly destNpi: number;
+}
+
+export interface HttpConnection extends ConnectionBase {
+  readonly protocol: 'http';
+  readonly channel: 'Sms' | 'WhatsApp';
+  /** Without a trailing slash. */
+  readonly baseUrl: string;
+  /** The Carrier API path of its channel (service-contracts "Carrier API"); not configurable. */
+  readonly path: string;
+  /** Sent as `Authorization: Bearer`; unset sends none (as CARRIER_API_KEY today). */
+  readonly apiKey?: string;
+  /** Key of the `X-Signature` HMAC on its receipts and inbound callbacks. */
+  readonly callbackSecret: string;
+  readonly timeoutSeconds: number;
+}
+
+export type CarrierConnection = SmppConnection | HttpConnection;
+
+export const SECRET_FIELDS = ['password', 'apiKey', 'callbackSecret'] as const;
+
+/** The connection as it may be logged: its secrets masked. */
+export function redactedConnection(connection: CarrierConnection): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...connection };
+  for (const field of SECRET_FIELDS) if (out[field] !== undefined) out[field] = REDACTED;
+  return out;
+}
+
+/**
+ * Frozen, with JSON.stringify (and so pino) and util.inspect showing the
+ * redacted form: a connection logged whole never prints its secrets. The two
+ * hooks are not enumerable, so equality in tests sees only the fields.
+ */
+export function sealConnection<C extends CarrierConnection>(connection: C): C {
+  Object.defineProperty(connection, 'toJSON', { value: () => redactedConnection(connection) });
+  Object.defineProperty(connection, inspect.custom, { value: () => redactedConnection(connection) });
+  Object.freeze(connection.numbers);
+  return Object.freeze(connection);
+}

@@ -1,0 +1,223 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inspect } from 'node:util';
+import { ConfigError } from '@mp/config';
+import { parseCarrierConnections } from './parse-connections';
+
+const PASSWORD = 'pw5ecr3t';
+const smpp = (fields: Record<string, unknown> = {}) => ({
+  name: 'acme-smsc',
+  protocol: 'smpp',
+  channel: 'Sms',
+  numbers: ['+14155550100'],
+  priority: 1,
+  host: 'smsc.acme.test',
+  port: 2775,
+  systemId: 'platform',
+  password: PASSWORD,
+  ...fields,
+});
+const http = (fields: Record<string, unknown> = {}) => ({
+  name: 'own-api',
+  protocol: 'http',
+  channel: 'WhatsApp',
+  numbers: ['*'],
+  priority: 2,
+  baseUrl: 'https://carrier.test/',
+  apiKey: 'key-123',
+  callbackSecret: 'cb-secret',
+  ...fields,
+});
+const sources = { env: {}, baseDir: tmpdir() };
+
+function problemsOf(value: unknown, env: Record<string, string> = {}): string[] {
+  try {
+    parseCarrierConnections(value, 'CARRIER_CONNECTIONS', { ...sources, env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseCarrierConnections refuses', () => {
+  const omit = (field: string) => {
+    const c: Record<string, unknown> = smpp();
+    delete c[field];
+    return c;
+  };
+  it.each<[string, unknown, string[]]>([
+    ['a non-array', { name: 'x' }, ['CARRIER_CONNECTIONS: must be an array of connections']],
+    ['a non-object entry', [smpp(), 'acme'], ['CARRIER_CONNECTIONS[1]: must be an object']],
+    ['a port out of range', [smpp(), smpp({ name: 'b', port: 70000 })], ['CARRIER_CONNECTIONS[1].port: must be an integer 1-65535']],
+    ['a port as text', [smpp({ port: '2775' })], ['CARRIER_CONNECTIONS[0].port: must be an integer 1-65535']],
+    ['a missing host', [omit('host')], ['CARRIER_CONNECTIONS[0].host: is required']],
+    ['a host with a scheme', [smpp({ host: 'smpp://smsc:2775' })], ['CARRIER_CONNECTIONS[0].host: must be a host name or IP address, without scheme or port']],
+    ['a name with capitals', [smpp({ name: 'Acme' })], ['CARRIER_CONNECTIONS[0].name: must be 1-63 lowercase letters, digits and -, not starting or ending with -']],
+    ['a name ending in -', [smpp({ name: 'acme-' })], ['CARRIER_CONNECTIONS[0].name: must be 1-63 lowercase letters, digits and -, not starting or ending with -']],
+    ['a name used twice', [smpp(), http(), smpp({ priority: 3 })], ['CARRIER_CONNECTIONS[2].name: must be unique (CARRIER_CONNECTIONS[0] has it too)']],
+    ['an unknown protocol', [smpp({ protocol: 'smtp' })], ['CARRIER_CONNECTIONS[0].protocol: must be one of: smpp, http']],
+    ['an unknown channel', [smpp({ channel: 'sms' })], ['CARRIER_CONNECTIONS[0].channel: must be one of: Sms, WhatsApp, Email']],
+    ['smpp for WhatsApp', [smpp({ channel: 'WhatsApp' })], ['CARRIER_CONNECTIONS[0].channel: must be Sms for protocol smpp']],
+    ['http for Email', [http({ channel: 'Email' })], ['CARRIER_CONNECTIONS[0].channel: must be Sms or WhatsApp for protocol http (Email goes through CARRIER_SMTP_URL)']],
+    ['missing numbers', [omit('numbers')], ['CARRIER_CONNECTIONS[0].numbers: is required']],
+    ['empty numbers', [smpp({ numbers: [] })], ['CARRIER_CONNECTIONS[0].numbers: must be a non-empty array of sender numbers (E.164 numbers, prefixes ending in *, or ["*"])']],
+    [
+      'numbers that are not E.164, prefixes or *',
+      [smpp({ numbers: ['+14155550100', '4155550100', '+1415', '+0*', 7] })],
+      [
+        'CARRIER_CONNECTIONS[0].numbers[1]: must be an E.164 number (+14155550100), a prefix ending in * (+1415*), or "*"',
+        'CARRIER_CONNECTIONS[0].numbers[2]: has too few digits for its country calling code',
+        'CARRIER_CONNECTIONS[0].numbers[3]: must be an E.164 number (+14155550100), a prefix ending in * (+1415*), or "*"',
+        'CARRIER_CONNECTIONS[0].numbers[4]: must be an E.164 number (+14155550100), a prefix ending in * (+1415*), or "*"',
+      ],
+    ],
+    ['* beside other numbers', [smpp({ numbers: ['*', '+1415*'] })], ['CARRIER_CONNECTIONS[0].numbers: "*" takes every sender number, so it stands alone: ["*"]']],
+    ['a fractional priority', [smpp({ priority: 1.5 })], ['CARRIER_CONNECTIONS[0].priority: must be an integer 0 or more']],
+    ['a systemId over 15 characters', [smpp({ systemId: 'a'.repeat(16) })], ['CARRIER_CONNECTIONS[0].systemId: must be 1-15 printable ASCII characters (SMPP 3.4)']],
+    ['a systemType over 12 characters', [smpp({ systemType: 'b'.repeat(13) })], ['CARRIER_CONNECTIONS[0].systemType: must be at most 12 printable ASCII characters (SMPP 3.4)']],
+    ['a systemId that is a number', [smpp({ systemId: 1234 })], ['CARRIER_CONNECTIONS[0].systemId: must be a string: 1-15 printable ASCII characters (SMPP 3.4)']],
+    ['tls as text', [smpp({ tls: 'false' })], ['CARRIER_CONNECTIONS[0].tls: must be true or false']],
+    ['zero binds', [smpp({ binds: 0 })], ['CARRIER_CONNECTIONS[0].binds: must be an integer 1-100']],
+    ['zero throughput', [smpp({ throughputPerSecond: 0 })], ['CARRIER_CONNECTIONS[0].throughputPerSecond: must be a number greater than 0 and at most 1000000']],
+    ['a window of 0', [smpp({ window: 0 })], ['CARRIER_CONNECTIONS[0].window: must be an integer 1-1000']],
+    ['an enquire_link longer than a day', [smpp({ enquireLinkSeconds: 86_401 })], ['CARRIER_CONNECTIONS[0].enquireLinkSeconds: must be a number of seconds greater than 0 and at most 86400']],
+    ['a negative response timeout', [smpp({ responseTimeoutSeconds: -1 })], ['CARRIER_CONNECTIONS[0].responseTimeoutSeconds: must be a number of seconds greater than 0 and at most 86400']],
+    ['an unknown longMessages', [smpp({ longMessages: 'split' })], ['CARRIER_CONNECTIONS[0].longMessages: must be one of: udh, sar, payload']],
+    ['an unknown idFormat', [smpp({ idFormat: 'hex' })], ['CARRIER_CONNECTIONS[0].idFormat: must be one of: as-is, hex-to-dec, dec-to-hex']],
+    ['a TON past 6', [smpp({ sourceTon: 7 })], ['CARRIER_CONNECTIONS[0].sourceTon: must be an integer 0-6']],
+    ['an NPI SMPP does not define', [smpp({ destNpi: 2 })], ['CARRIER_CONNECTIONS[0].destNpi: must be one of: 0, 1, 3, 4, 6, 8, 9, 10, 14, 18']],
+    ['unknown fields, by name only', [smpp({ hots: 'x', baseUrl: 'https://x.test' })], ['CARRIER_CONNECTIONS[0].hots: is not a field of an smpp connection', 'CARRIER_CONNECTIONS[0].baseUrl: is not a field of an smpp connection']],
+    ['smpp fields on an http connection', [http({ port: 80 })], ['CARRIER_CONNECTIONS[0].port: is not a field of an http connection']],
+    ['no password source', [omit('password')], ['CARRIER_CONNECTIONS[0].password: give exactly one of password, passwordFile, passwordEnv']],
+    ['two password sources', [smpp({ passwordEnv: 'SMSC_PASSWORD' })], ['CARRIER_CONNECTIONS[0].password: give exactly one of password, passwordFile, passwordEnv (got password, passwordEnv)']],
+    ['an unset password variable', [{ ...omit('password'), passwordEnv: 'SMSC_PASSWORD' }], ['CARRIER_CONNECTIONS[0].passwordEnv: variable SMSC_PASSWORD is not set']],
+    ['a password variable with a bad name', [{ ...omit('password'), passwordEnv: 'SMSC PASSWORD' }], ['CARRIER_CONNECTIONS[0].passwordEnv: must be an environment variable name (letters, digits, _)']],
+    ['an unreadable password file', [{ ...omit('password'), passwordFile: '/nonexistent/smsc-password' }], ['CARRIER_CONNECTIONS[0].passwordFile: cannot read /nonexistent/smsc-password (ENOENT)']],
+    ['an http URL of another scheme', [http({ baseUrl: 'ftp://carrier.test' })], ['CARRIER_CONNECTIONS[0].baseUrl: must be an http or https URL']],
+    ['an http URL with credentials', [http({ baseUrl: 'https://u:hunter22@carrier.test' })], ['CARRIER_CONNECTIONS[0].baseUrl: must not carry credentials (the key goes in apiKey)']],
+    ['an http connection without a callback secret', [http({ callbackSecret: undefined })], ['CARRIER_CONNECTIONS[0].callbackSecret: give exactly one of callbackSecret, callbackSecretFile, callbackSecretEnv']],
+    ['an empty api key', [http({ apiKey: '' })], ['CARRIER_CONNECTIONS[0].apiKey: must be a non-empty string']],
+  ])('%s', (_, value, expected) => {
+    expect(problemsOf(value)).toEqual(expected);
+  });
+
+  it('names every bad field of every connection in one error', () => {
+    const error = (() => {
+      try {
+        parseCarrierConnections([smpp({ port: 0, window: 'ten' }), http({ name: 'Own', priority: -1 })], 'CARRIER_CONNECTIONS', sources);
+      } catch (e) {
+        return e as Error;
+      }
+      throw new Error('expected a ConfigError');
+    })();
+    expect(error.message).toBe(
+      [
+        'Invalid configuration:',
+        '  - CARRIER_CONNECTIONS[0].port: must be an integer 1-65535',
+        '  - CARRIER_CONNECTIONS[0].window: must be an integer 1-1000',
+        '  - CARRIER_CONNECTIONS[1].name: must be 1-63 lowercase letters, digits and -, not starting or ending with -',
+        '  - CARRIER_CONNECTIONS[1].priority: must be an integer 0 or more',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('a password never appears in an error', () => {
+  const long = 'S3cretPassw0rd!';
+  it.each<[string, unknown, Record<string, string>, string]>([
+    ['too long, inline', [smpp({ password: long })], {}, 'CARRIER_CONNECTIONS[0].password: must be at most 8 printable ASCII characters (SMPP 3.4)'],
+    ['too long, from a variable', [{ ...smpp({ password: undefined }), passwordEnv: 'SMSC_PW' }], { SMSC_PW: long }, 'CARRIER_CONNECTIONS[0].passwordEnv: must be at most 8 printable ASCII characters (SMPP 3.4)'],
+    ['given as a number', [smpp({ password: 12345678 })], {}, 'CARRIER_CONNECTIONS[0].password: must be a string'],
+    ['misplaced in an unknown field', [smpp({ pasword: long })], {}, 'CARRIER_CONNECTIONS[0].pasword: is not a field of an smpp connection'],
+    ['put in the systemId', [smpp({ systemId: long.repeat(2) })], {}, 'CARRIER_CONNECTIONS[0].systemId: must be 1-15 printable ASCII characters (SMPP 3.4)'],
+    ['in an http URL', [http({ baseUrl: `https://user:${long}@carrier.test` })], {}, 'CARRIER_CONNECTIONS[0].baseUrl: must not carry credentials (the key goes in apiKey)'],
+  ])('%s', (_, value, env, expected) => {
+    const problems = problemsOf(value, env);
+    expect(problems).toContain(expected);
+    expect(problems.join('\n')).not.toContain(long);
+    expect(problems.join('\n')).not.toContain('12345678');
+  });
+
+  it('is masked when a parsed connection is logged', () => {
+    const [connection] = parseCarrierConnections([smpp()], 'CARRIER_CONNECTIONS', sources);
+    expect(JSON.stringify(connection)).toContain('"password":"[REDACTED]"');
+    expect(JSON.stringify(connection)).not.toContain(PASSWORD);
+    expect(inspect(connection)).not.toContain(PASSWORD);
+    expect(connection).toMatchObject({ password: PASSWORD });
+  });
+});
+
+describe('parseCarrierConnections accepts', () => {
+  it('an smpp connection, with the defaults applied, frozen', () => {
+    const list = parseCarrierConnections([smpp()], 'CARRIER_CONNECTIONS', sources);
+    expect(list).toEqual([
+      {
+        name: 'acme-smsc',
+        protocol: 'smpp',
+        channel: 'Sms',
+        numbers: ['+14155550100'],
+        priority: 1,
+        host: 'smsc.acme.test',
+        port: 2775,
+        tls: false,
+        systemId: 'platform',
+        password: PASSWORD,
+        systemType: '',
+        binds: 1,
+        throughputPerSecond: 10,
+        window: 10,
+        enquireLinkSeconds: 30,
+        responseTimeoutSeconds: 30,
+        longMessages: 'udh',
+        idFormat: 'as-is',
+        sourceTon: undefined,
+        sourceNpi: undefined,
+        destTon: 1,
+        destNpi: 1,
+      },
+    ]);
+    expect(Object.isFrozen(list)).toBe(true);
+    expect(Object.isFrozen(list[0])).toBe(true);
+    expect(Object.isFrozen(list[0].numbers)).toBe(true);
+  });
+
+  it('every smpp field set, an empty systemType and password, prefixes and null as absent', () => {
+    const [c] = parseCarrierConnections(
+      [smpp({ tls: true, password: '', systemType: 'VMA', binds: 3, throughputPerSecond: 2.5, window: 4, enquireLinkSeconds: 0.5, responseTimeoutSeconds: 5, longMessages: 'payload', idFormat: 'hex-to-dec', sourceTon: 5, sourceNpi: 0, destTon: 0, destNpi: 9, numbers: ['+1415*', '+447700900123'], host: 'fd00::5', priority: 0 })],
+      'CARRIER_CONNECTIONS',
+      sources,
+    );
+    expect(c).toMatchObject({ tls: true, password: '', systemType: 'VMA', binds: 3, throughputPerSecond: 2.5, window: 4, enquireLinkSeconds: 0.5, responseTimeoutSeconds: 5, longMessages: 'payload', idFormat: 'hex-to-dec', sourceTon: 5, sourceNpi: 0, destTon: 0, destNpi: 9, numbers: ['+1415*', '+447700900123'], host: 'fd00::5', priority: 0 });
+    const [withNull] = parseCarrierConnections([smpp({ systemType: null })], 'CARRIER_CONNECTIONS', sources);
+    expect(withNull).toMatchObject({ systemType: '' });
+  });
+
+  it('an http connection: the Carrier API path of its channel, trailing slash dropped, default timeout', () => {
+    expect(parseCarrierConnections([http(), http({ name: 'sms-api', channel: 'Sms', apiKey: undefined })], 'CARRIER_CONNECTIONS', sources)).toEqual([
+      { name: 'own-api', protocol: 'http', channel: 'WhatsApp', numbers: ['*'], priority: 2, baseUrl: 'https://carrier.test', path: '/whatsapp/v1/messages', apiKey: 'key-123', callbackSecret: 'cb-secret', timeoutSeconds: 10 },
+      { name: 'sms-api', protocol: 'http', channel: 'Sms', numbers: ['*'], priority: 2, baseUrl: 'https://carrier.test', path: '/carrier/v1/messages', callbackSecret: 'cb-secret', timeoutSeconds: 10 },
+    ]);
+  });
+
+  it('an empty list', () => {
+    expect(parseCarrierConnections([], 'CARRIER_CONNECTIONS', sources)).toEqual([]);
+  });
+
+  it('secrets from a variable and from a file (relative to baseDir, one trailing line break dropped)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'carrier-secret-'));
+    writeFileSync(join(dir, 'smsc-password'), 'fromfile\n');
+    const [a, b] = parseCarrierConnections(
+      [
+        { ...smpp({ password: undefined }), passwordFile: 'smsc-password' },
+        { ...http({ callbackSecret: undefined, apiKey: undefined }), callbackSecretEnv: 'OWN_API_SECRET', apiKeyFile: join(dir, 'smsc-password') },
+      ],
+      'CARRIER_CONNECTIONS',
+      { env: { OWN_API_SECRET: 'from-env' }, baseDir: dir },
+    );
+    expect(a).toMatchObject({ password: 'fromfile' });
+    expect(b).toMatchObject({ callbackSecret: 'from-env', apiKey: 'fromfile' });
+    expect(Object.keys(b)).not.toContain('callbackSecretEnv');
+  });
+});
