@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CommandStatus, decodePdu, encodePdu, errorResponseTo, type Pdu, type PduOf } from '..';
 import { ScriptedSmsc, type Script } from '../testing/scripted-smsc';
 import { BindRefused, ConnectionLost, MalformedResponse, NotBound, ResponseTimeout } from './session-errors';
@@ -274,5 +276,26 @@ describe('SmppSession', () => {
     const [resp] = await smsc.connection.waitFor((p) => p.command === 'unbind_resp');
     expect(resp.sequenceNumber).toBe(sequenceNumber);
     expect(await session.closed).toEqual({ kind: 'unbound-by-smsc' });
+  });
+
+  describe('over TLS', () => {
+    const fixtures = join(__dirname, '../../../../../apps/platform/test/fixtures/webhook-tls');
+    const serverTls = { key: readFileSync(join(fixtures, 'receiver-key.pem')), cert: readFileSync(join(fixtures, 'receiver-cert.pem')) };
+
+    it('binds and submits through a TLS socket', async () => {
+      smsc = await ScriptedSmsc.start(undefined, serverTls);
+      const session = await SmppSession.connect({
+        host: '127.0.0.1', port: smsc.port, systemId: 'mp-test', password: 'secret', tls: { ca: readFileSync(join(fixtures, 'ca.pem')) },
+      });
+      sessions.push(session);
+      expect(await session.submit(MESSAGE)).toMatchObject({ commandStatus: 0, messageId: 'M1' });
+    });
+
+    it('an SMSC certificate the session does not trust is a ConnectionLost, never sent', async () => {
+      smsc = await ScriptedSmsc.start(undefined, serverTls);
+      const error = await SmppSession.connect({ host: '127.0.0.1', port: smsc.port, systemId: 'mp-test', password: 'secret', tls: { ca: [] } }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConnectionLost);
+      expect(error).toMatchObject({ sent: false, reason: { kind: 'socket-closed' } });
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer, type TlsOptions } from 'node:tls';
 import { encodePdu, PduFramer, type Pdu } from '..';
 
 /** What a script does with one PDU: answer it the default way, or not (it answered, or stays silent). */
@@ -16,10 +17,12 @@ export class ScriptedSmsc {
     private readonly script: Script,
   ) {}
 
-  static async start(script: Script = () => 'default'): Promise<ScriptedSmsc> {
-    const server = createServer();
+  /** Plain TCP, or TLS with `tls` (key and cert). */
+  static async start(script: Script = () => 'default', tls?: TlsOptions): Promise<ScriptedSmsc> {
+    const server = tls ? createTlsServer(tls) : createServer();
     const smsc = new ScriptedSmsc(server, script);
-    server.on('connection', (socket) => smsc.accept(socket));
+    server.on(tls ? 'secureConnection' : 'connection', (socket: Socket) => smsc.accept(socket));
+    server.on('tlsClientError', () => undefined); // a client that refuses our certificate is the test's point
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return smsc;
   }
