@@ -1,38 +1,18 @@
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { decodeShortMessage, encodeGsm7, encodeUcs2, parseReceiptText, splitMessage, type Pdu, type PduOf, type ShortMessageFields } from '.';
 import { MinimalEsme } from './testing/minimal-esme';
+import { NetSmppSmsc, netSmppSkipReason } from './testing/net-smpp-smsc';
+import { shortMessageFields } from './testing/short-message-fields';
 
 // Issue 28 point 8: our codec against an SMPP implementation we did not write,
 // Debian's Net::SMPP (libnet-smpp-perl) acting as the SMSC. What it decoded from
 // our submit_sm must be what we encoded; what it sent, we must decode exactly.
-const SCRIPT = join(__dirname, 'testing/net-smpp-smsc.pl');
-const probe = spawnSync('perl', ['-MNet::SMPP', '-MJSON::PP', '-e1'], { encoding: 'utf8' });
-const skipReason = probe.error ? 'perl is not installed' : probe.status !== 0 ? `Net::SMPP is not installed (${probe.stderr.trim().split('\n')[0]})` : undefined;
+const skipReason = netSmppSkipReason();
 if (skipReason) console.warn(`net-smpp-interop: skipped: ${skipReason}. It runs with Debian's libnet-smpp-perl installed (as .ci/run does).`);
 
+// What Net::SMPP decoded, read field by field below.
 type PerlEvent = Record<string, any> & { event: string };
 
-const BASE: ShortMessageFields = {
-  serviceType: '',
-  sourceAddrTon: 1,
-  sourceAddrNpi: 1,
-  sourceAddr: '447700900001',
-  destAddrTon: 1,
-  destAddrNpi: 1,
-  destinationAddr: '447700900002',
-  esmClass: 0,
-  protocolId: 0,
-  priorityFlag: 0,
-  scheduleDeliveryTime: '',
-  validityPeriod: '',
-  registeredDelivery: 0,
-  replaceIfPresentFlag: 0,
-  dataCoding: 0,
-  smDefaultMsgId: 0,
-  shortMessage: Buffer.alloc(0),
-};
+const BASE: ShortMessageFields = shortMessageFields({ registeredDelivery: 0, shortMessage: Buffer.alloc(0) });
 
 const GSM_TEXT = 'Hello @ _ $ € [ ] from the platform';
 const UCS2_TEXT = 'Grüße ç 😀';
@@ -40,35 +20,20 @@ const LONG_GSM = 'Part of a long message. '.repeat(17); // 408 septets: 3 parts 
 const LONG_UCS2 = 'Ünïcödé 😀 '.repeat(12); // 132 UTF-16 code units: 2 parts of at most 67, sent with SAR TLVs
 
 describe('interop with Net::SMPP as the SMSC', () => {
-  let perl: ChildProcessWithoutNullStreams;
+  let smsc: NetSmppSmsc;
   let esme: MinimalEsme;
-  const events: PerlEvent[] = [];
-  let nextEvent: (() => void) | undefined;
+  let events: PerlEvent[] = [];
   const sent: Array<PduOf<'submit_sm'>> = [];
   const responses: Pdu[] = [];
   let receipts: Array<PduOf<'deliver_sm'>> = [];
-
-  async function eventWhere(match: (e: PerlEvent) => boolean): Promise<PerlEvent> {
-    for (let waited = 0; waited < 100; waited++) {
-      const found = events.find(match);
-      if (found) return found;
-      await new Promise<void>((resolve) => {
-        nextEvent = resolve;
-        setTimeout(resolve, 100);
-      });
-    }
-    throw new Error(`Net::SMPP did not report the expected event; it reported ${JSON.stringify(events)}`);
-  }
+  const eventWhere = (match: (e: PerlEvent) => boolean) => smsc.eventWhere((e) => match(e as PerlEvent));
 
   beforeAll(async () => {
     if (skipReason) return;
-    perl = spawn('perl', [SCRIPT]);
-    perl.stderr.on('data', (d) => process.stderr.write(`net-smpp-smsc: ${d}`));
-    createInterface({ input: perl.stdout }).on('line', (line) => {
-      events.push(JSON.parse(line));
-      nextEvent?.();
-    });
-    const { port } = await eventWhere((e) => e.event === 'listening');
+    const started = await NetSmppSmsc.start();
+    smsc = started.smsc;
+    events = smsc.events as PerlEvent[];
+    const port = started.port;
     esme = await MinimalEsme.connect(port);
 
     const bind = await esme.request({ command: 'bind_transceiver', commandStatus: 0, systemId: 'mp-test', password: 'secret', systemType: '', interfaceVersion: 0x34, addrTon: 0, addrNpi: 0, addressRange: '' });
@@ -100,7 +65,7 @@ describe('interop with Net::SMPP as the SMSC', () => {
 
   afterAll(() => {
     esme?.close();
-    perl?.kill();
+    smsc?.stop();
   });
 
   it('binds as a transceiver with interface_version 0x34', () => {

@@ -1,30 +1,13 @@
 import { BindRefused, CommandStatus, decodeShortMessage, encodeGsm7, parseReceiptText, SmppSession, type PduOf, type SmppSessionEvent, type SubmitFields } from '.';
 import { NetSmppSmsc, netSmppSkipReason } from './testing/net-smpp-smsc';
+import { shortMessageFields } from './testing/short-message-fields';
 
 // Issue 28 points 2 and 8: SmppSession against an SMSC we did not write (Debian's Net::SMPP):
 // a refused bind, then bind + submit + the SMSC's receipts + unbind.
 const skipReason = netSmppSkipReason();
 if (skipReason) console.warn(`net-smpp-session: skipped: ${skipReason}. It runs with Debian's libnet-smpp-perl installed (as .ci/run does).`);
 
-const MESSAGE: SubmitFields = {
-  serviceType: '',
-  sourceAddrTon: 1,
-  sourceAddrNpi: 1,
-  sourceAddr: '447700900001',
-  destAddrTon: 1,
-  destAddrNpi: 1,
-  destinationAddr: '447700900002',
-  esmClass: 0,
-  protocolId: 0,
-  priorityFlag: 0,
-  scheduleDeliveryTime: '',
-  validityPeriod: '',
-  registeredDelivery: 1,
-  replaceIfPresentFlag: 0,
-  dataCoding: 0,
-  smDefaultMsgId: 0,
-  shortMessage: encodeGsm7('Hello @ €'),
-};
+const MESSAGE: SubmitFields = shortMessageFields({ shortMessage: encodeGsm7('Hello @ €') });
 
 describe('SmppSession with Net::SMPP as the SMSC', () => {
   const smscs: NetSmppSmsc[] = [];

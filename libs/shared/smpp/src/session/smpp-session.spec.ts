@@ -2,30 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandStatus, decodePdu, encodePdu, errorResponseTo, type Pdu, type PduOf } from '..';
 import { ScriptedSmsc, type Script } from '../testing/scripted-smsc';
+import { shortMessageFields } from '../testing/short-message-fields';
 import { BindRefused, ConnectionLost, MalformedResponse, NotBound, ResponseTimeout } from './session-errors';
 import { SmppSession, type SmppSessionEvent, type SmppSessionOptions, type SubmitFields } from './smpp-session';
 
 // Issue 28 points 2 and 9: the ESME session against an SMSC scripted per test over real TCP.
 
-const MESSAGE: SubmitFields = {
-  serviceType: '',
-  sourceAddrTon: 1,
-  sourceAddrNpi: 1,
-  sourceAddr: '447700900001',
-  destAddrTon: 1,
-  destAddrNpi: 1,
-  destinationAddr: '447700900002',
-  esmClass: 0,
-  protocolId: 0,
-  priorityFlag: 0,
-  scheduleDeliveryTime: '',
-  validityPeriod: '',
-  registeredDelivery: 1,
-  replaceIfPresentFlag: 0,
-  dataCoding: 0,
-  smDefaultMsgId: 0,
-  shortMessage: Buffer.from('Hello'),
-};
+const MESSAGE: SubmitFields = shortMessageFields();
 
 const DELIVER: Omit<PduOf<'deliver_sm'>, 'sequenceNumber'> = { command: 'deliver_sm', commandStatus: 0, ...MESSAGE, esmClass: 0x04 };
 
