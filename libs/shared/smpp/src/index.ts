@@ -6,7 +6,7 @@ export { CommandStatus, commandStatusName, type CommandStatusName } from './pdu/
 export type { BindFields, DataSmFields, MessageIdFields, Pdu, PduOf, ShortMessageFields, SystemIdFields } from './pdu/pdu-types';
 export { TLV_DEFINITIONS, type KnownTlvs, type NetworkErrorCode, type RawTlv, type TlvName, type Tlvs } from './pdu/tlv-definitions';
 export { decodePdu, encodePdu, HEADER_LENGTH, type DecodeResult } from './pdu/pdu-codec';
-export { MAX_SHORT_MESSAGE } from './pdu/body-layouts';
+export { BIND_FIELD_OCTETS, MAX_SHORT_MESSAGE } from './pdu/body-layouts';
 export { errorResponseTo } from './pdu/error-response';
 export { SmppDecodeError, SmppEncodeError, SmppFramingError, SmppProtocolError } from './pdu/smpp-errors';
 export { DEFAULT_MAX_COMMAND_LENGTH, PduFramer, type FramedItem } from './framing/pdu-framer';

@@ -11,10 +11,13 @@ const cs = (name: string, max: number): FieldSpec => ({ name, type: 'cString', m
 // schedule_delivery_time / validity_period: NULL or a 16-character time (17 with the NUL).
 const time = (name: string): FieldSpec => ({ name, type: 'cString', max: 17, exact: 16 });
 
+/** SMPP 3.4 §4.1.1: the bind's C-Octet Strings, in octets with their NUL (so 15, 8 and 12 characters). */
+export const BIND_FIELD_OCTETS = { systemId: 16, password: 9, systemType: 13 } as const;
+
 const BIND: FieldSpec[] = [
-  cs('systemId', 16),
-  cs('password', 9),
-  cs('systemType', 13),
+  cs('systemId', BIND_FIELD_OCTETS.systemId),
+  cs('password', BIND_FIELD_OCTETS.password),
+  cs('systemType', BIND_FIELD_OCTETS.systemType),
   u8('interfaceVersion'),
   u8('addrTon'),
   u8('addrNpi'),
@@ -54,7 +57,7 @@ const DATA_SM: FieldSpec[] = [
   u8('dataCoding'),
 ];
 
-const SYSTEM_ID: FieldSpec[] = [cs('systemId', 16)];
+const SYSTEM_ID: FieldSpec[] = [cs('systemId', BIND_FIELD_OCTETS.systemId)];
 const MESSAGE_ID: FieldSpec[] = [cs('messageId', 65)];
 
 export const BODY_LAYOUTS: Record<CommandName, FieldSpec[]> = {

@@ -1,3 +1,4 @@
+import { BIND_FIELD_OCTETS } from '@mp/smpp';
 import { ID_FORMATS, LONG_MESSAGES, type SmppConnection } from './carrier-connection';
 import { boolean, integer, oneOf, positive, Refusal, smppString, text } from './field-checks';
 import type { FieldReader } from './field-reader';
@@ -19,10 +20,10 @@ export function readSmppFields(reader: FieldReader, sources: SecretSources): Smp
     host: reader.required('host', host),
     port: reader.required('port', integer(1, 65535)),
     tls: reader.optional('tls', boolean, false),
-    // SMPP 3.4 §4.1.1: system_id 16 octets, password 9, system_type 13, each with its NUL.
-    systemId: reader.required('systemId', smppString(1, 15, ' (SMPP 3.4)')),
-    password: readSecret(reader, 'password', smppString(0, 8, ' (SMPP 3.4)'), sources, true) as string,
-    systemType: reader.optional('systemType', smppString(0, 12, ' (SMPP 3.4)'), ''),
+    // The codec's limits (what a bind can carry), less the NUL.
+    systemId: reader.required('systemId', smppString(1, BIND_FIELD_OCTETS.systemId - 1, ' (SMPP 3.4)')),
+    password: readSecret(reader, 'password', smppString(0, BIND_FIELD_OCTETS.password - 1, ' (SMPP 3.4)'), sources, true) as string,
+    systemType: reader.optional('systemType', smppString(0, BIND_FIELD_OCTETS.systemType - 1, ' (SMPP 3.4)'), ''),
     binds: reader.optional('binds', integer(1, 100), 1),
     throughputPerSecond: reader.optional('throughputPerSecond', positive(1_000_000), 10),
     window: reader.optional('window', integer(1, 1000), 10),
