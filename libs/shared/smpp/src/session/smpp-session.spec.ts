@@ -227,6 +227,38 @@ describe('SmppSession', () => {
     expect(events).toContainEqual(expect.objectContaining({ type: 'deliver-handler-error' }));
   });
 
+  it('an async deliver_sm handler is awaited: deliver_sm_resp goes out only once it settled', async () => {
+    let store!: (status?: number) => void;
+    const stored = new Promise<number | void>((resolve) => (store = resolve));
+    await open(undefined, {
+      onDeliverSm: (pdu) => (pdu.shortMessage.toString() === 'fails' ? Promise.reject(new Error('store down')) : stored),
+    });
+    const receipt = smsc.connection.sendRequest({ ...DELIVER, shortMessage: Buffer.from('receipt') });
+    const failing = smsc.connection.sendRequest({ ...DELIVER, shortMessage: Buffer.from('fails') });
+    const [refused] = await smsc.connection.waitFor((p) => p.command === 'deliver_sm_resp');
+    expect([refused.sequenceNumber, refused.commandStatus]).toEqual([failing, CommandStatus.ESME_RX_T_APPN]);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(smsc.connection.received.filter((p) => p.command === 'deliver_sm_resp')).toHaveLength(1); // still storing
+    store(CommandStatus.ESME_ROK);
+    const resps = await smsc.connection.waitFor((p) => p.command === 'deliver_sm_resp', 2);
+    expect([resps[1].sequenceNumber, resps[1].commandStatus]).toEqual([receipt, 0]);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'deliver-handler-error' }));
+  });
+
+  it('unbind waits for a deliver_sm handler still storing, so its answer goes out before unbind', async () => {
+    let store!: () => void;
+    const session = await open(undefined, { onDeliverSm: () => new Promise<void>((resolve) => (store = resolve)) });
+    const receipt = smsc.connection.sendRequest(DELIVER);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const unbound = session.unbind();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(smsc.connection.received.map((p) => p.command)).not.toContain('unbind');
+    store();
+    await unbound;
+    const commands = smsc.connection.received.map((p) => [p.command, p.sequenceNumber]);
+    expect(commands.slice(-2)).toEqual([['deliver_sm_resp', receipt], ['unbind', expect.any(Number)]]);
+  });
+
   it('unbind waits for the window to drain, refuses new submits, then unbinds and closes', async () => {
     const session = await open(holdSubmits);
     const results = [1, 2, 3].map(() => session.submit(MESSAGE));

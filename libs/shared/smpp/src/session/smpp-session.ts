@@ -27,8 +27,12 @@ export interface SmppSessionOptions {
   enquireLinkMs?: number;
   /** How long unbind() waits for outstanding submits (default: responseTimeoutMs). */
   drainTimeoutMs?: number;
-  /** Decides each deliver_sm's deliver_sm_resp status (ESME_ROK by returning nothing). Throwing answers ESME_RX_T_APPN. */
-  onDeliverSm?: (pdu: PduOf<'deliver_sm'>) => number | void;
+  /**
+   * Decides each deliver_sm's deliver_sm_resp status (ESME_ROK by returning nothing). May be async: the
+   * answer waits for it, so a receipt can be stored durably before the SMSC forgets it. Throwing or
+   * rejecting answers ESME_RX_T_APPN (the SMSC keeps the PDU and delivers it again).
+   */
+  onDeliverSm?: (pdu: PduOf<'deliver_sm'>) => number | void | Promise<number | void>;
   /** Every event an operator may count: bound, unbound, closed, throttled, timeouts, protocol errors. */
   onEvent?: (event: SmppSessionEvent) => void;
 }
@@ -89,6 +93,8 @@ export class SmppSession {
   private stateNow: SessionState = 'binding';
   private resolveClosed!: (reason: CloseReason) => void;
   private lastSocketError: Error | undefined;
+  /** deliver_sm handlers still running: unbind waits for them so their answers go out. */
+  private readonly delivering = new Set<Promise<void>>();
   /** Resolves once, when the session ends, with why. */
   readonly closed: Promise<CloseReason> = new Promise((resolve) => (this.resolveClosed = resolve));
 
@@ -168,7 +174,7 @@ export class SmppSession {
     this.window.rejectWaiting(new NotBound('unbinding'));
     let drainTimer: NodeJS.Timeout | undefined;
     await Promise.race([
-      this.window.drained(),
+      Promise.all([this.window.drained(), ...this.delivering]),
       new Promise<void>((resolve) => (drainTimer = setTimeout(resolve, this.options.drainTimeoutMs ?? this.responseTimeoutMs))),
       this.closed,
     ]);
@@ -278,7 +284,7 @@ export class SmppSession {
       case 'enquire_link':
         return this.safeWrite({ command: 'enquire_link_resp', ...base });
       case 'deliver_sm':
-        return this.safeWrite({ command: 'deliver_sm_resp', ...base, commandStatus: this.deliverStatus(pdu), messageId: '' });
+        return this.answerDeliverSm(pdu);
       case 'unbind':
         this.safeWrite({ command: 'unbind_resp', ...base });
         this.emit({ type: 'unbound' });
@@ -290,14 +296,29 @@ export class SmppSession {
     }
   }
 
-  private deliverStatus(pdu: PduOf<'deliver_sm'>): number {
-    if (!this.options.onDeliverSm) return CommandStatus.ESME_RX_T_APPN; // nobody to take it: the SMSC keeps it and retries
-    try {
-      return this.options.onDeliverSm(pdu) ?? CommandStatus.ESME_ROK;
-    } catch (error) {
+  /** A sync handler is answered at once (in arrival order); an async one when it settles. */
+  private answerDeliverSm(pdu: PduOf<'deliver_sm'>): void {
+    const answer = (commandStatus: number | void) => {
+      // Closed meanwhile: no answer, so the SMSC delivers it again on the next bind.
+      if (this.stateNow === 'closed') return;
+      this.safeWrite({ command: 'deliver_sm_resp', commandStatus: commandStatus ?? CommandStatus.ESME_ROK, sequenceNumber: pdu.sequenceNumber, messageId: '' });
+    };
+    const failed = (error: unknown) => {
       this.emit({ type: 'deliver-handler-error', error });
-      return CommandStatus.ESME_RX_T_APPN;
+      answer(CommandStatus.ESME_RX_T_APPN);
+    };
+    // Nobody to take it: the SMSC keeps it and retries.
+    if (!this.options.onDeliverSm) return answer(CommandStatus.ESME_RX_T_APPN);
+    let result: ReturnType<NonNullable<SmppSessionOptions['onDeliverSm']>>;
+    try {
+      result = this.options.onDeliverSm(pdu);
+    } catch (error) {
+      return failed(error);
     }
+    if (!(result instanceof Promise)) return answer(result);
+    const answered = result.then(answer, failed);
+    this.delivering.add(answered);
+    void answered.finally(() => this.delivering.delete(answered));
   }
 
   /** enquire_link after enquireLinkMs without a PDU from the SMSC; unanswered, the link is dead. */
