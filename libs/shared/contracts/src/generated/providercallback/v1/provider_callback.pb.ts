@@ -38,6 +38,54 @@ export interface IngestCallbackResponse {
   eventId: string;
 }
 
+/** One delivery receipt, in the fields of a receipts callback (service-contracts "Receipts"). */
+export interface CarrierReceipt {
+  /** Deduplicated per (carrier, event_id): a repeat changes nothing. */
+  eventId: string;
+  carrierMessageId: string;
+  /** `<messageId>:<attempt>`, as the message was submitted with. */
+  reference: string;
+  /** delivered or undelivered. */
+  status: string;
+  errorCode?:
+    | string
+    | undefined;
+  /** ISO 8601 with an offset. */
+  occurredAt: string;
+}
+
+export interface RecordCarrierReceiptsRequest {
+  /** The carrier connection's name (the `{carrier}` of its callback routes). */
+  carrier: string;
+  /** 1 to 100, taken whole or not at all. */
+  receipts: CarrierReceipt[];
+}
+
+export interface RecordCarrierReceiptsResponse {
+  /** The event ids stored (and announced) now; a repeat's is absent. */
+  recordedEventIds: string[];
+}
+
+export interface RecordCarrierInboundRequest {
+  carrier: string;
+  eventId: string;
+  /** Stored once per (carrier, carrier_message_id). */
+  carrierMessageId: string;
+  /** Sms, WhatsApp or Email. */
+  channel: string;
+  from: string;
+  to: string;
+  body: string;
+  /** ISO 8601 with an offset. */
+  receivedAt: string;
+}
+
+export interface RecordCarrierInboundResponse {
+  /** False for a repeat of a carrier message already stored. */
+  accepted: boolean;
+  eventId: string;
+}
+
 function createBaseIngestCallbackRequest(): IngestCallbackRequest {
   return { provider: "", kind: "", rawBody: Buffer.alloc(0), signature: "" };
 }
@@ -248,6 +296,615 @@ export const IngestCallbackResponse: MessageFns<IngestCallbackResponse> = {
   },
 };
 
+function createBaseCarrierReceipt(): CarrierReceipt {
+  return { eventId: "", carrierMessageId: "", reference: "", status: "", errorCode: undefined, occurredAt: "" };
+}
+
+export const CarrierReceipt: MessageFns<CarrierReceipt> = {
+  encode(message: CarrierReceipt, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    if (message.carrierMessageId !== "") {
+      writer.uint32(18).string(message.carrierMessageId);
+    }
+    if (message.reference !== "") {
+      writer.uint32(26).string(message.reference);
+    }
+    if (message.status !== "") {
+      writer.uint32(34).string(message.status);
+    }
+    if (message.errorCode !== undefined) {
+      writer.uint32(42).string(message.errorCode);
+    }
+    if (message.occurredAt !== "") {
+      writer.uint32(50).string(message.occurredAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CarrierReceipt {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCarrierReceipt();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.carrierMessageId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reference = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.errorCode = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.occurredAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CarrierReceipt {
+    return {
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      carrierMessageId: isSet(object.carrierMessageId)
+        ? globalThis.String(object.carrierMessageId)
+        : isSet(object.carrier_message_id)
+        ? globalThis.String(object.carrier_message_id)
+        : "",
+      reference: isSet(object.reference) ? globalThis.String(object.reference) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      errorCode: isSet(object.errorCode)
+        ? globalThis.String(object.errorCode)
+        : isSet(object.error_code)
+        ? globalThis.String(object.error_code)
+        : undefined,
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : "",
+    };
+  },
+
+  toJSON(message: CarrierReceipt): unknown {
+    const obj: any = {};
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.carrierMessageId !== "") {
+      obj.carrierMessageId = message.carrierMessageId;
+    }
+    if (message.reference !== "") {
+      obj.reference = message.reference;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.errorCode !== undefined) {
+      obj.errorCode = message.errorCode;
+    }
+    if (message.occurredAt !== "") {
+      obj.occurredAt = message.occurredAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CarrierReceipt>, I>>(base?: I): CarrierReceipt {
+    return CarrierReceipt.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CarrierReceipt>, I>>(object: I): CarrierReceipt {
+    const message = createBaseCarrierReceipt();
+    message.eventId = object.eventId ?? "";
+    message.carrierMessageId = object.carrierMessageId ?? "";
+    message.reference = object.reference ?? "";
+    message.status = object.status ?? "";
+    message.errorCode = object.errorCode ?? undefined;
+    message.occurredAt = object.occurredAt ?? "";
+    return message;
+  },
+};
+
+function createBaseRecordCarrierReceiptsRequest(): RecordCarrierReceiptsRequest {
+  return { carrier: "", receipts: [] };
+}
+
+export const RecordCarrierReceiptsRequest: MessageFns<RecordCarrierReceiptsRequest> = {
+  encode(message: RecordCarrierReceiptsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.carrier !== "") {
+      writer.uint32(10).string(message.carrier);
+    }
+    for (const v of message.receipts) {
+      CarrierReceipt.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordCarrierReceiptsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordCarrierReceiptsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.carrier = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.receipts.push(CarrierReceipt.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordCarrierReceiptsRequest {
+    return {
+      carrier: isSet(object.carrier) ? globalThis.String(object.carrier) : "",
+      receipts: globalThis.Array.isArray(object?.receipts)
+        ? object.receipts.map((e: any) => CarrierReceipt.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: RecordCarrierReceiptsRequest): unknown {
+    const obj: any = {};
+    if (message.carrier !== "") {
+      obj.carrier = message.carrier;
+    }
+    if (message.receipts?.length) {
+      obj.receipts = message.receipts.map((e) => CarrierReceipt.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordCarrierReceiptsRequest>, I>>(base?: I): RecordCarrierReceiptsRequest {
+    return RecordCarrierReceiptsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordCarrierReceiptsRequest>, I>>(object: I): RecordCarrierReceiptsRequest {
+    const message = createBaseRecordCarrierReceiptsRequest();
+    message.carrier = object.carrier ?? "";
+    message.receipts = object.receipts?.map((e) => CarrierReceipt.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRecordCarrierReceiptsResponse(): RecordCarrierReceiptsResponse {
+  return { recordedEventIds: [] };
+}
+
+export const RecordCarrierReceiptsResponse: MessageFns<RecordCarrierReceiptsResponse> = {
+  encode(message: RecordCarrierReceiptsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.recordedEventIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordCarrierReceiptsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordCarrierReceiptsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.recordedEventIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordCarrierReceiptsResponse {
+    return {
+      recordedEventIds: globalThis.Array.isArray(object?.recordedEventIds)
+        ? object.recordedEventIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.recorded_event_ids)
+        ? object.recorded_event_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: RecordCarrierReceiptsResponse): unknown {
+    const obj: any = {};
+    if (message.recordedEventIds?.length) {
+      obj.recordedEventIds = message.recordedEventIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordCarrierReceiptsResponse>, I>>(base?: I): RecordCarrierReceiptsResponse {
+    return RecordCarrierReceiptsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordCarrierReceiptsResponse>, I>>(
+    object: I,
+  ): RecordCarrierReceiptsResponse {
+    const message = createBaseRecordCarrierReceiptsResponse();
+    message.recordedEventIds = object.recordedEventIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseRecordCarrierInboundRequest(): RecordCarrierInboundRequest {
+  return { carrier: "", eventId: "", carrierMessageId: "", channel: "", from: "", to: "", body: "", receivedAt: "" };
+}
+
+export const RecordCarrierInboundRequest: MessageFns<RecordCarrierInboundRequest> = {
+  encode(message: RecordCarrierInboundRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.carrier !== "") {
+      writer.uint32(10).string(message.carrier);
+    }
+    if (message.eventId !== "") {
+      writer.uint32(18).string(message.eventId);
+    }
+    if (message.carrierMessageId !== "") {
+      writer.uint32(26).string(message.carrierMessageId);
+    }
+    if (message.channel !== "") {
+      writer.uint32(34).string(message.channel);
+    }
+    if (message.from !== "") {
+      writer.uint32(42).string(message.from);
+    }
+    if (message.to !== "") {
+      writer.uint32(50).string(message.to);
+    }
+    if (message.body !== "") {
+      writer.uint32(58).string(message.body);
+    }
+    if (message.receivedAt !== "") {
+      writer.uint32(66).string(message.receivedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordCarrierInboundRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordCarrierInboundRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.carrier = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.carrierMessageId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.channel = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.receivedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordCarrierInboundRequest {
+    return {
+      carrier: isSet(object.carrier) ? globalThis.String(object.carrier) : "",
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      carrierMessageId: isSet(object.carrierMessageId)
+        ? globalThis.String(object.carrierMessageId)
+        : isSet(object.carrier_message_id)
+        ? globalThis.String(object.carrier_message_id)
+        : "",
+      channel: isSet(object.channel) ? globalThis.String(object.channel) : "",
+      from: isSet(object.from) ? globalThis.String(object.from) : "",
+      to: isSet(object.to) ? globalThis.String(object.to) : "",
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+      receivedAt: isSet(object.receivedAt)
+        ? globalThis.String(object.receivedAt)
+        : isSet(object.received_at)
+        ? globalThis.String(object.received_at)
+        : "",
+    };
+  },
+
+  toJSON(message: RecordCarrierInboundRequest): unknown {
+    const obj: any = {};
+    if (message.carrier !== "") {
+      obj.carrier = message.carrier;
+    }
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.carrierMessageId !== "") {
+      obj.carrierMessageId = message.carrierMessageId;
+    }
+    if (message.channel !== "") {
+      obj.channel = message.channel;
+    }
+    if (message.from !== "") {
+      obj.from = message.from;
+    }
+    if (message.to !== "") {
+      obj.to = message.to;
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    if (message.receivedAt !== "") {
+      obj.receivedAt = message.receivedAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordCarrierInboundRequest>, I>>(base?: I): RecordCarrierInboundRequest {
+    return RecordCarrierInboundRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordCarrierInboundRequest>, I>>(object: I): RecordCarrierInboundRequest {
+    const message = createBaseRecordCarrierInboundRequest();
+    message.carrier = object.carrier ?? "";
+    message.eventId = object.eventId ?? "";
+    message.carrierMessageId = object.carrierMessageId ?? "";
+    message.channel = object.channel ?? "";
+    message.from = object.from ?? "";
+    message.to = object.to ?? "";
+    message.body = object.body ?? "";
+    message.receivedAt = object.receivedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseRecordCarrierInboundResponse(): RecordCarrierInboundResponse {
+  return { accepted: false, eventId: "" };
+}
+
+export const RecordCarrierInboundResponse: MessageFns<RecordCarrierInboundResponse> = {
+  encode(message: RecordCarrierInboundResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accepted !== false) {
+      writer.uint32(8).bool(message.accepted);
+    }
+    if (message.eventId !== "") {
+      writer.uint32(18).string(message.eventId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordCarrierInboundResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordCarrierInboundResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.accepted = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordCarrierInboundResponse {
+    return {
+      accepted: isSet(object.accepted) ? globalThis.Boolean(object.accepted) : false,
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RecordCarrierInboundResponse): unknown {
+    const obj: any = {};
+    if (message.accepted !== false) {
+      obj.accepted = message.accepted;
+    }
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordCarrierInboundResponse>, I>>(base?: I): RecordCarrierInboundResponse {
+    return RecordCarrierInboundResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordCarrierInboundResponse>, I>>(object: I): RecordCarrierInboundResponse {
+    const message = createBaseRecordCarrierInboundResponse();
+    message.accepted = object.accepted ?? false;
+    message.eventId = object.eventId ?? "";
+    return message;
+  },
+};
+
 /**
  * Ingress for carriers, the 10DLC registry (tcr) and the payment processor
  * (stripe, and stripe/connect for connected-account events)
@@ -267,10 +924,52 @@ export const ProviderCallbackServiceService = {
       Buffer.from(IngestCallbackResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): IngestCallbackResponse => IngestCallbackResponse.decode(value),
   },
+  /**
+   * Receipts of a carrier connection messaging holds itself (SMPP, issue 28):
+   * already authenticated by the bind, so no HMAC; the same exactly-once store
+   * and CarrierReceiptReceived as a receipts callback. Messaging only.
+   */
+  recordCarrierReceipts: {
+    path: "/providercallback.v1.ProviderCallbackService/RecordCarrierReceipts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RecordCarrierReceiptsRequest): Buffer =>
+      Buffer.from(RecordCarrierReceiptsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordCarrierReceiptsRequest => RecordCarrierReceiptsRequest.decode(value),
+    responseSerialize: (value: RecordCarrierReceiptsResponse): Buffer =>
+      Buffer.from(RecordCarrierReceiptsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecordCarrierReceiptsResponse => RecordCarrierReceiptsResponse.decode(value),
+  },
+  /**
+   * An inbound message from such a connection: the same store-once and
+   * CarrierInboundReceived as an inbound callback. Messaging only.
+   */
+  recordCarrierInbound: {
+    path: "/providercallback.v1.ProviderCallbackService/RecordCarrierInbound" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RecordCarrierInboundRequest): Buffer =>
+      Buffer.from(RecordCarrierInboundRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordCarrierInboundRequest => RecordCarrierInboundRequest.decode(value),
+    responseSerialize: (value: RecordCarrierInboundResponse): Buffer =>
+      Buffer.from(RecordCarrierInboundResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecordCarrierInboundResponse => RecordCarrierInboundResponse.decode(value),
+  },
 } as const;
 
 export interface ProviderCallbackServiceServer extends UntypedServiceImplementation {
   ingestCallback: handleUnaryCall<IngestCallbackRequest, IngestCallbackResponse>;
+  /**
+   * Receipts of a carrier connection messaging holds itself (SMPP, issue 28):
+   * already authenticated by the bind, so no HMAC; the same exactly-once store
+   * and CarrierReceiptReceived as a receipts callback. Messaging only.
+   */
+  recordCarrierReceipts: handleUnaryCall<RecordCarrierReceiptsRequest, RecordCarrierReceiptsResponse>;
+  /**
+   * An inbound message from such a connection: the same store-once and
+   * CarrierInboundReceived as an inbound callback. Messaging only.
+   */
+  recordCarrierInbound: handleUnaryCall<RecordCarrierInboundRequest, RecordCarrierInboundResponse>;
 }
 
 export interface ProviderCallbackServiceClient extends Client {
@@ -288,6 +987,45 @@ export interface ProviderCallbackServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: IngestCallbackResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Receipts of a carrier connection messaging holds itself (SMPP, issue 28):
+   * already authenticated by the bind, so no HMAC; the same exactly-once store
+   * and CarrierReceiptReceived as a receipts callback. Messaging only.
+   */
+  recordCarrierReceipts(
+    request: RecordCarrierReceiptsRequest,
+    callback: (error: ServiceError | null, response: RecordCarrierReceiptsResponse) => void,
+  ): ClientUnaryCall;
+  recordCarrierReceipts(
+    request: RecordCarrierReceiptsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecordCarrierReceiptsResponse) => void,
+  ): ClientUnaryCall;
+  recordCarrierReceipts(
+    request: RecordCarrierReceiptsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecordCarrierReceiptsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * An inbound message from such a connection: the same store-once and
+   * CarrierInboundReceived as an inbound callback. Messaging only.
+   */
+  recordCarrierInbound(
+    request: RecordCarrierInboundRequest,
+    callback: (error: ServiceError | null, response: RecordCarrierInboundResponse) => void,
+  ): ClientUnaryCall;
+  recordCarrierInbound(
+    request: RecordCarrierInboundRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecordCarrierInboundResponse) => void,
+  ): ClientUnaryCall;
+  recordCarrierInbound(
+    request: RecordCarrierInboundRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecordCarrierInboundResponse) => void,
   ): ClientUnaryCall;
 }
 
