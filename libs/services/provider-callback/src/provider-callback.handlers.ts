@@ -2,9 +2,11 @@ import { providerCallbackV1 } from '@mp/contracts';
 import { implementService, type ServiceBinding } from '@mp/grpc';
 import type { Logger } from '@mp/telemetry';
 import { providerCallbackAccess } from './provider-callback.access';
+import { recordConnectionInbound } from './connection-ingest/record-connection-inbound.usecase';
+import { recordConnectionReceipts } from './connection-ingest/record-connection-receipts.usecase';
 import { ingestCallback, type IngestCallbackDeps } from './ingest/ingest-callback.usecase';
 
-/** gRPC ProviderCallbackService. Callers are providers, not principals: the HMAC is the only authentication. */
+/** gRPC ProviderCallbackService. Callbacks' callers are providers, not principals (the HMAC authenticates them); a held connection's receipts and inbound come from messaging. */
 export function providerCallbackHandlers(deps: IngestCallbackDeps, logger: Logger): ServiceBinding {
   return implementService(
     providerCallbackV1.ProviderCallbackServiceService,
@@ -12,6 +14,8 @@ export function providerCallbackHandlers(deps: IngestCallbackDeps, logger: Logge
       async ingestCallback(req) {
         return ingestCallback(deps, { provider: req.provider, kind: req.kind, rawBody: Buffer.from(req.rawBody), signature: req.signature });
       },
+      recordCarrierReceipts: (req) => recordConnectionReceipts(deps, req),
+      recordCarrierInbound: (req) => recordConnectionInbound(deps, req),
     },
     logger,
     providerCallbackAccess,

@@ -3,7 +3,7 @@ import type { CarrierInbound } from './carrier-inbound.rules';
 
 /** Stores the callback unless this carrier's message id was stored before (a repeat, whatever its event id); false then. */
 /** The insert of a callback's row, skipping one already stored: returns its id only when new. */
-export function carrierInboundInsert(db: Knex, provider: string, inbound: CarrierInbound, rawBody: Buffer, recordedAt: Date): Knex.QueryBuilder {
+export function carrierInboundInsert(db: Knex, provider: string, inbound: CarrierInbound, rawBody: string, recordedAt: Date): Knex.QueryBuilder {
   return db('carrier_inbound_messages')
     .insert({
       provider,
@@ -15,7 +15,7 @@ export function carrierInboundInsert(db: Knex, provider: string, inbound: Carrie
       body: inbound.body,
       context_carrier_message_id: inbound.contextId ?? null,
       received_at: inbound.receivedAt,
-      raw_body: rawBody.toString('utf8'),
+      raw_body: rawBody,
       recorded_at: recordedAt,
     })
     .onConflict(['provider', 'carrier_message_id'])

@@ -2,7 +2,7 @@ import { providerCallbackEvents, TOPICS } from '@mp/contracts';
 import { parseJsonObject } from '../ingest/callback-body';
 import { recordOnce, type RecordOnceDeps } from '../ingest/record-once';
 import { carrierInboundInsert } from './carrier-inbound-messages.repository';
-import { toCarrierInbound } from './carrier-inbound.rules';
+import { toCarrierInbound, type CarrierInbound } from './carrier-inbound.rules';
 
 /**
  * A verified carrier inbound message: stored once per (carrier, carrier
@@ -12,7 +12,17 @@ import { toCarrierInbound } from './carrier-inbound.rules';
  */
 export async function recordCarrierInbound(deps: RecordOnceDeps, carrier: string, rawBody: Buffer): Promise<{ accepted: boolean; eventId: string }> {
   const inbound = toCarrierInbound(parseJsonObject(rawBody));
-  const accepted = await recordOnce(deps, (trx, recordedAt) => carrierInboundInsert(trx, carrier, inbound, rawBody, recordedAt), {
+  const accepted = await storeCarrierInbound(deps, carrier, inbound, rawBody.toString('utf8'));
+  return { accepted, eventId: inbound.eventId };
+}
+
+/**
+ * The one store-once-and-announce path of a checked inbound message, whoever
+ * brought it (a signed callback, or messaging for a connection it holds);
+ * `raw` is kept as it came. False for a repeat.
+ */
+export function storeCarrierInbound(deps: RecordOnceDeps, carrier: string, inbound: CarrierInbound, raw: string): Promise<boolean> {
+  return recordOnce(deps, (trx, recordedAt) => carrierInboundInsert(trx, carrier, inbound, raw, recordedAt), {
     topic: TOPICS.carrierInbound,
     key: inbound.from,
     type: 'CarrierInboundReceived',
@@ -28,5 +38,4 @@ export async function recordCarrierInbound(deps: RecordOnceDeps, carrier: string
       contextCarrierMessageId: inbound.contextId,
     }),
   });
-  return { accepted, eventId: inbound.eventId };
 }

@@ -37,23 +37,35 @@ export async function recordCarrierReceipt(
   carrier: string,
   rawBody: Buffer,
 ): Promise<{ accepted: boolean; eventId: string }> {
-  const receipts = [...new Map(toCarrierReceipts(parseJsonObject(rawBody)).map((r) => [r.eventId, r])).values()];
-  const eventId = receipts[0].eventId;
+  const receipts = toCarrierReceipts(parseJsonObject(rawBody));
+  const recorded = await recordCarrierReceipts(deps, carrier, receipts);
+  return { accepted: recorded.length > 0, eventId: receipts[0].eventId };
+}
+
+/**
+ * The one store-and-announce path of checked receipts, whoever brought them
+ * (a signed callback, or messaging for a connection it holds): a repeat of an
+ * event id, in the batch or from before, is neither stored nor announced
+ * again. Answers the event ids that were new.
+ */
+export async function recordCarrierReceipts(deps: RecordOnceDeps, carrier: string, checked: readonly CarrierReceipt[]): Promise<string[]> {
+  const receipts = [...new Map(checked.map((r) => [r.eventId, r])).values()];
   // One span per receipt in its message's trace: the trace of a send runs on through a batched callback.
   const traces = receipts.map((r) => r.traceparent ?? currentTraceparent());
-  const accepted = await withSpanPerItem('record carrier receipt', traces, {}, () =>
-    receipts.length === 1 ? recordOnce(deps, (db, recordedAt) => carrierEventInsert(db, carrier, receipts[0], recordedAt), receiptEvent(carrier, receipts[0])) : recordBatch(deps, carrier, receipts),
-  );
-  return { accepted, eventId };
+  return withSpanPerItem('record carrier receipt', traces, {}, async () => {
+    if (receipts.length > 1) return recordBatch(deps, carrier, receipts);
+    const fresh = await recordOnce(deps, (db, recordedAt) => carrierEventInsert(db, carrier, receipts[0], recordedAt), receiptEvent(carrier, receipts[0]));
+    return fresh ? [receipts[0].eventId] : [];
+  });
 }
 
 /** Several receipts in one transaction: one insert, and the new ones' events in the batch's order (a message's receipts keep the carrier's order). */
-function recordBatch(deps: RecordOnceDeps, carrier: string, receipts: CarrierReceipt[]): Promise<boolean> {
+function recordBatch(deps: RecordOnceDeps, carrier: string, receipts: CarrierReceipt[]): Promise<string[]> {
   return deps.db.transaction(async (trx) => {
     const inserted: Array<{ event_id: string }> = await carrierEventsInsert(trx, carrier, receipts, deps.clock.now());
     const fresh = new Set(inserted.map((row) => row.event_id));
     const events = receipts.filter((r) => fresh.has(r.eventId)).map((r) => receiptEvent(carrier, r));
     if (events.length > 0) await enqueueAll(deps.outbox, trx, events);
-    return events.length > 0;
+    return receipts.filter((r) => fresh.has(r.eventId)).map((r) => r.eventId);
   });
 }

@@ -58,6 +58,7 @@ export async function startProviderCallbackHarness(config: ProviderCallbackConfi
     `127.0.0.1:${host.port}`,
     { signer: gateway, audience: 'provider-callback' },
   );
+  const made: Array<{ close(): void }> = [];
   const published: EventEnvelope[] = [];
   const topics = [TOPICS.carrierReceipts, TOPICS.carrierInbound, TOPICS.billing, TOPICS.registry];
   await transport.ensureTopics(topics);
@@ -74,6 +75,12 @@ export async function startProviderCallbackHarness(config: ProviderCallbackConfi
     db,
     client,
     published,
+    /** A client calling as service `issuer` (messaging brings the receipts of its SMPP connections). */
+    clientAs(issuer: string): AsyncClient<typeof providerCallbackV1.ProviderCallbackServiceService> {
+      const asIssuer = createClient(providerCallbackV1.ProviderCallbackServiceService, `127.0.0.1:${host.port}`, { signer: gateway.as(issuer), audience: 'provider-callback' });
+      made.push(asIssuer);
+      return asIssuer;
+    },
     /** What identity was asked to apply and the accounts messaging was told about, in order. */
     standingCalls,
     /** Waits until `count` events were published (the relay runs after commit). */
@@ -97,6 +104,7 @@ export async function startProviderCallbackHarness(config: ProviderCallbackConfi
     },
     async close() {
       client.close();
+      for (const c of made.splice(0)) c.close();
       await subscription.stop();
       await host.stop();
       clients.close();
