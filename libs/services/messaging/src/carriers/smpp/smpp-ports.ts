@@ -1,31 +1,30 @@
 import type { PduOf } from '@mp/smpp';
 import type { SmppConnection } from '../connections';
 
-/** One part of a submitted message as the SMSC numbered it (issue 28 point 4). */
+/** One submit_sm the SMSC accepted: what the receipt matcher needs to find its message. */
 export interface SubmittedPart {
-  /** The connection's name: SMSC ids are unique only within one SMSC. */
+  /** The connection's `name` (its ids are unique only within one SMSC). */
   connection: string;
-  /** As the SMSC answered it in submit_sm_resp, not yet normalised. */
+  /** submit_sm_resp's message_id as the SMSC sent it (normalising by idFormat is the ledger's: normaliseSmscMessageId). */
   smscMessageId: string;
-  /** `<messageId>:<attempt>`, as in CarrierSubmission. */
+  /** The CarrierSubmission's reference (`<messageId>:<attempt>`). */
   reference: string;
-  /** 1-based. */
+  /** 0-based position of this submit_sm among the message's (0 for a single or `payload` message). */
   partIndex: number;
+  /** How many submit_sm carry the message: its segment count, or 1 with `longMessages: payload`. */
   partCount: number;
 }
 
-/**
- * Where every part's SMSC id is kept so a receipt arriving on any bind of any
- * replica finds its message. The adapter records the parts before it answers
- * `accepted`, so a receipt that races the answer is matched when it is stored.
- */
+/** Where every part's SMSC id is kept so any bind, on any replica, can match a receipt to its message. */
 export interface SmppPartLedger {
+  /** Durable when it resolves: the adapter answers `accepted` only after it did. */
   recordParts(parts: readonly SubmittedPart[]): Promise<void>;
 }
 
 /**
- * Takes a deliver_sm (receipt or inbound message) from a bind and answers the
- * command_status of its deliver_sm_resp once it is stored: an SMSC resends a
- * deliver_sm it got no answer for, so nothing is acknowledged before it is kept.
+ * Takes a deliver_sm (a receipt or an inbound message) and resolves with the
+ * command_status of its deliver_sm_resp, once what it carries is stored
+ * (ESME_ROK), or an error status (ESME_RX_T_APPN: the SMSC keeps it and
+ * delivers it again).
  */
 export type SmppDeliverHandler = (connection: SmppConnection, pdu: PduOf<'deliver_sm'>) => Promise<number>;
