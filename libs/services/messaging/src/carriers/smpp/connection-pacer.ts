@@ -1,0 +1,68 @@
+import { systemClock, TokenBucket, type Clock } from '@mp/smpp';
+
+export interface PacerOptions {
+  clock?: Clock;
+  /** How long a throttle keeps the rate down after the last one (default 30 000 ms, Jasmin's retry period). */
+  slowdownMs?: number;
+}
+
+/**
+ * Pacing of one connection by segments (issue 28 point 2). The configured
+ * rate is a TokenBucket: no one-second window ever holds more segments than
+ * `throughputPerSecond`, whatever happens. An ESME_RTHROTTLED or
+ * ESME_RMSGQFUL halves the rate (down to 1/s) until `slowdownMs` pass without
+ * another: a second, lower bucket every take must also pass, so slowing down
+ * never loosens the configured guarantee.
+ *
+ * TokenBucket counts whole tokens: a fractional throughputPerSecond is paced
+ * at its integer part, and below 1 at 1 per second.
+ */
+export class ConnectionPacer {
+  readonly configuredPerSecond: number;
+  private readonly full: TokenBucket;
+  private readonly clock: Clock;
+  private readonly slowdownMs: number;
+  private slowed: { bucket: TokenBucket; until: number } | undefined;
+
+  constructor(throughputPerSecond: number, options: PacerOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+    this.slowdownMs = options.slowdownMs ?? 30_000;
+    this.configuredPerSecond = Math.max(1, Math.floor(throughputPerSecond));
+    this.full = new TokenBucket(this.configuredPerSecond, this.clock);
+  }
+
+  /** The rate takes are held to now. */
+  get ratePerSecond(): number {
+    return this.activeSlowdown()?.bucket.ratePerSecond ?? this.configuredPerSecond;
+  }
+
+  /** When the slowdown ends (epoch ms), if one is on. */
+  get slowedUntil(): number | undefined {
+    return this.activeSlowdown()?.until;
+  }
+
+  /** Resolves when `segments` may go out; more than a second's worth are taken a second's worth at a time. */
+  async take(segments: number): Promise<void> {
+    for (let left = segments; left > 0; ) {
+      const slow = this.activeSlowdown();
+      const chunk = Math.min(left, slow?.bucket.ratePerSecond ?? this.configuredPerSecond);
+      if (slow) await slow.bucket.take(chunk);
+      await this.full.take(chunk);
+      left -= chunk;
+    }
+  }
+
+  /** The SMSC said we are too fast: halve the rate for a while. */
+  slowDown(): void {
+    const rate = Math.max(1, Math.floor(this.ratePerSecond / 2));
+    const until = this.clock.now() + this.slowdownMs;
+    const current = this.activeSlowdown();
+    if (current && current.bucket.ratePerSecond === rate) current.until = until;
+    else this.slowed = { bucket: new TokenBucket(rate, this.clock), until };
+  }
+
+  private activeSlowdown(): { bucket: TokenBucket; until: number } | undefined {
+    if (this.slowed && this.clock.now() >= this.slowed.until) this.slowed = undefined;
+    return this.slowed;
+  }
+}
