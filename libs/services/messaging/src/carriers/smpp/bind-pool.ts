@@ -1,0 +1,120 @@
+import type { ConnectionOptions } from 'node:tls';
+import { BindRefused, reconnectDelays, SmppSession, type CloseReason, type PduOf, type ReconnectDelayOptions, type SmppSessionEvent } from '@mp/smpp';
+import type { SmppConnection } from '../connections';
+
+export interface BindPoolOptions {
+  connection: SmppConnection;
+  /** Node TLS options (a private CA, say) when the connection has `tls: true`. */
+  tls?: ConnectionOptions;
+  onDeliverSm: (pdu: PduOf<'deliver_sm'>) => Promise<number>;
+  onEvent: (bind: number, event: SmppSessionEvent) => void;
+  /** Back-off between attempts to bind (default: 1 s doubling to 60 s, ±20 %). */
+  reconnect?: ReconnectDelayOptions;
+}
+
+/**
+ * One bind of the pool: binds, and when the bind fails or is lost, binds again
+ * after a jittered, growing delay (reset once bound), until stopped.
+ */
+class Bind {
+  session: SmppSession | undefined;
+  lastError: string | undefined;
+  private stopping = false;
+  private wake: (() => void) | undefined;
+  private readonly running: Promise<void>;
+
+  constructor(
+    private readonly index: number,
+    private readonly options: BindPoolOptions,
+  ) {
+    this.running = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.session?.unbind();
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    let delays = reconnectDelays(this.options.reconnect);
+    while (!this.stopping) {
+      try {
+        const session = await SmppSession.connect(this.sessionOptions());
+        delays = reconnectDelays(this.options.reconnect);
+        this.lastError = undefined;
+        this.session = session;
+        if (this.stopping) await session.unbind(); // stop() came while binding
+        const reason = await session.closed;
+        this.session = undefined;
+        if (!this.stopping) this.lastError = `session closed: ${describeClose(reason)}`;
+      } catch (error) {
+        this.lastError = error instanceof BindRefused ? `bind refused: ${error.statusName}` : `cannot bind: ${(error as Error).message}`;
+      }
+      if (this.stopping) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delays.next().value);
+        this.wake = () => (clearTimeout(timer), resolve());
+      });
+    }
+  }
+
+  private sessionOptions() {
+    const { connection, tls } = this.options;
+    return {
+      host: connection.host,
+      port: connection.port,
+      tls: connection.tls ? (tls ?? true) : false,
+      systemId: connection.systemId,
+      password: connection.password,
+      systemType: connection.systemType,
+      window: connection.window,
+      responseTimeoutMs: connection.responseTimeoutSeconds * 1000,
+      enquireLinkMs: connection.enquireLinkSeconds * 1000,
+      onDeliverSm: this.options.onDeliverSm,
+      onEvent: (event: SmppSessionEvent) => this.options.onEvent(this.index, event),
+    };
+  }
+}
+
+function describeClose(reason: CloseReason): string {
+  return 'error' in reason && reason.error ? `${reason.kind} (${reason.error.message})` : reason.kind;
+}
+
+/** `binds` sessions of one connection, each rebinding on its own after a loss. */
+export class BindPool {
+  private readonly binds: Bind[];
+
+  constructor(private readonly options: BindPoolOptions) {
+    this.binds = Array.from({ length: options.connection.binds }, (_, i) => new Bind(i, options));
+  }
+
+  /** The bound session with the most window room (the least outstanding and waiting), or none. */
+  pick(): SmppSession | undefined {
+    let best: SmppSession | undefined;
+    for (const { session } of this.binds) {
+      if (session?.state !== 'bound') continue;
+      if (!best || session.outstanding + session.waiting < best.outstanding + best.waiting) best = session;
+    }
+    return best;
+  }
+
+  get bound(): number {
+    return this.binds.filter((b) => b.session?.state === 'bound').length;
+  }
+
+  get windowInUse(): number {
+    return this.binds.reduce((sum, b) => sum + (b.session?.outstanding ?? 0), 0);
+  }
+
+  /** Why binds are down (bind refused, connection refused, session lost), one per bind that is. */
+  get errors(): string[] {
+    return this.binds.filter((b) => b.session?.state !== 'bound' && b.lastError).map((b) => b.lastError!);
+  }
+
+  /** Unbinds every session (each waits for its window to drain) and stops rebinding. */
+  async stop(): Promise<void> {
+    await Promise.all(this.binds.map((b) => b.stop()));
+  }
+}

@@ -1,0 +1,5 @@
+// SMS over SMPP 3.4 (issue 28 points 2, 3, 9): one SmppCarrier per smpp connection; not yet wired into start-up.
+export { normaliseSmscMessageId, type IdFormat } from './normalise-smsc-message-id';
+export { SmppCarrier, type SmppCarrierOptions, type SmppCarrierPorts } from './smpp-carrier';
+export type { SmppConnectionStatus } from './smpp-connection-status';
+export type { SmppDeliverHandler, SmppPartLedger, SubmittedPart } from './smpp-ports';
