@@ -12,6 +12,7 @@ import { messageReplyOptionsMigration } from './20251215000009_message_reply_opt
 import { earlyReceiptsMigration } from './20261124000011_early_receipts';
 import { messageTraceparentMigration } from './20261124000012_message_traceparent';
 import { standingChangesMigration } from './20261127000013_standing_changes';
+import { smppDeliveriesMigration } from './20261128000014_smpp_deliveries';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [
@@ -28,4 +29,5 @@ export const messagingMigrations: Migration[] = [
   earlyReceiptsMigration,
   messageTraceparentMigration,
   standingChangesMigration,
+  smppDeliveriesMigration,
 ];

@@ -15,10 +15,13 @@ describe('messaging migrations', () => {
       expect(await db.schema.hasTable('early_receipts')).toBe(true);
       expect(await db.schema.hasColumn('messages', 'traceparent')).toBe(true);
       expect(await db.schema.hasTable('standing_changes')).toBe(true);
+      expect(await db.schema.hasTable('smpp_parts')).toBe(true);
       await migrateDown(db, 'messaging', messagingMigrations);
-      expect(await db.schema.hasTable('standing_changes')).toBe(false);
-      expect(await db.schema.hasColumn('messages', 'traceparent')).toBe(true); // only the newest went down
+      expect(await db.schema.hasTable('smpp_parts')).toBe(false);
+      expect(await db.schema.hasTable('smpp_deliveries')).toBe(false);
+      expect(await db.schema.hasTable('standing_changes')).toBe(true); // only the newest went down
       await migrateLatest(db, 'messaging', messagingMigrations);
+      expect(await db.schema.hasTable('smpp_outcomes')).toBe(true);
       expect(await db.schema.hasTable('standing_changes')).toBe(true);
       expect(await db.schema.hasColumn('messages', 'traceparent')).toBe(true);
       expect(await db.schema.hasTable('early_receipts')).toBe(true);
