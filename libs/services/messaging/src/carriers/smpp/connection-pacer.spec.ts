@@ -31,20 +31,24 @@ describe('ConnectionPacer', () => {
     expect(clock.now()).toBe(2000);
   });
 
-  it('a throttle halves the rate for slowdownMs, repeated throttles halve it further, then it comes back', async () => {
+  it('a throttle halves the rate for slowdownMs, throttles a second later halve it further, then it comes back', async () => {
     const clock = fakeClock();
     const pacer = new ConnectionPacer(40, { clock, slowdownMs: 10_000 });
     pacer.slowDown();
-    expect(pacer.ratePerSecond).toBe(20);
+    pacer.slowDown(); // the same burst: one signal
+    expect([pacer.ratePerSecond, pacer.slowedUntil]).toEqual([20, 10_000]);
+    clock.t = 1000;
     pacer.slowDown();
-    expect([pacer.ratePerSecond, pacer.slowedUntil]).toEqual([10, 10_000]);
+    expect([pacer.ratePerSecond, pacer.slowedUntil]).toEqual([10, 11_000]);
     const start = clock.now();
     for (let i = 0; i < 30; i++) await pacer.take(1);
     expect(clock.now() - start).toBe(2000); // 10, 10, 10: the slowed rate, not 40
-    clock.t = 10_000;
+    clock.t = 11_000;
     expect([pacer.ratePerSecond, pacer.slowedUntil]).toEqual([40, undefined]);
-    for (let i = 0; i < 2; i++) pacer.slowDown();
-    for (let i = 0; i < 10; i++) pacer.slowDown();
+    for (let i = 0; i < 10; i++) {
+      pacer.slowDown();
+      clock.t += 1000;
+    }
     expect(pacer.ratePerSecond).toBe(1);
   });
 

@@ -1,5 +1,7 @@
 import { systemClock, TokenBucket, type Clock } from '@mp/smpp';
 
+const HALVE_AT_MOST_EVERY_MS = 1000;
+
 export interface PacerOptions {
   clock?: Clock;
   /** How long a throttle keeps the rate down after the last one (default 30 000 ms, Jasmin's retry period). */
@@ -12,7 +14,9 @@ export interface PacerOptions {
  * `throughputPerSecond`, whatever happens. An ESME_RTHROTTLED or
  * ESME_RMSGQFUL halves the rate (down to 1/s) until `slowdownMs` pass without
  * another: a second, lower bucket every take must also pass, so slowing down
- * never loosens the configured guarantee.
+ * never loosens the configured guarantee. The throttles of one burst (a whole
+ * window answered 0x58 at once) are one signal: the rate halves at most once
+ * a second.
  *
  * TokenBucket counts whole tokens: a fractional throughputPerSecond is paced
  * at its integer part, and below 1 at 1 per second.
@@ -22,7 +26,7 @@ export class ConnectionPacer {
   private readonly full: TokenBucket;
   private readonly clock: Clock;
   private readonly slowdownMs: number;
-  private slowed: { bucket: TokenBucket; until: number } | undefined;
+  private slowed: { bucket: TokenBucket; until: number; since: number } | undefined;
 
   constructor(throughputPerSecond: number, options: PacerOptions = {}) {
     this.clock = options.clock ?? systemClock;
@@ -54,14 +58,14 @@ export class ConnectionPacer {
 
   /** The SMSC said we are too fast: halve the rate for a while. */
   slowDown(): void {
-    const rate = Math.max(1, Math.floor(this.ratePerSecond / 2));
-    const until = this.clock.now() + this.slowdownMs;
+    const now = this.clock.now();
     const current = this.activeSlowdown();
-    if (current && current.bucket.ratePerSecond === rate) current.until = until;
-    else this.slowed = { bucket: new TokenBucket(rate, this.clock), until };
+    const rate = Math.max(1, Math.floor(this.ratePerSecond / 2));
+    if (current && (now - current.since < HALVE_AT_MOST_EVERY_MS || current.bucket.ratePerSecond === rate)) current.until = now + this.slowdownMs;
+    else this.slowed = { bucket: new TokenBucket(rate, this.clock), until: now + this.slowdownMs, since: now };
   }
 
-  private activeSlowdown(): { bucket: TokenBucket; until: number } | undefined {
+  private activeSlowdown(): { bucket: TokenBucket; until: number; since: number } | undefined {
     if (this.slowed && this.clock.now() >= this.slowed.until) this.slowed = undefined;
     return this.slowed;
   }
