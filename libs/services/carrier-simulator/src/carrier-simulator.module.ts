@@ -10,6 +10,10 @@ import { carrierSimulatorMigrations } from './migrations';
 import { INBOUND_QUEUE } from './inbound/inbound-payload';
 import type { NumberDirectory } from './inbound/simulate-inbound.usecase';
 import { RECEIPT_QUEUE } from './receipts/receipt-payload';
+import { dialableHost } from './endpoints/carrier-simulator-endpoints';
+import { numberOwnersFrom } from './smsc/number-owners';
+import { SandboxSmsc } from './smsc/sandbox-smsc';
+import { smscSettingsOf } from './smsc/smsc-settings';
 
 /**
  * The sandbox carriers: the SMS and WhatsApp HTTP APIs messaging submits to, the
@@ -27,10 +31,19 @@ export const carrierSimulatorService: ServiceModule<CarrierSimulatorConfig> = {
     const routing: NumberDirectory = { listNumbers: (request, options) => clients.routing.listNumbers(request, options) };
     let http: RunningHttpServer | undefined;
     let smtp: RunningSmtpServer | undefined;
+    const smscSettings = smscSettingsOf(config);
+    // The SMSC learns a submission's account from its sender number (routing's ResolveNumber, as a service).
+    const owners = numberOwnersFrom({ resolveNumber: (request, options) => clients.routing.resolveNumber(request, options) });
+    const smsc = smscSettings.enabled ? new SandboxSmsc({ db, clock, logger, owners, settings: smscSettings }) : undefined;
+    let smscListening = false;
 
     return {
       grpc: [carrierSimulatorHandlers({ db, clock, routing }, logger)],
-      jobs: [new PostCallbacksJob(RECEIPT_QUEUE, db, clock, config, logger), new PostCallbacksJob(INBOUND_QUEUE, db, clock, config, logger)],
+      jobs: [
+        new PostCallbacksJob(RECEIPT_QUEUE, db, clock, config, logger),
+        new PostCallbacksJob(INBOUND_QUEUE, db, clock, config, logger),
+        ...(smsc ? [{ name: 'carrier-simulator.smsc-receipts', intervalMs: 250, runDue: () => smsc.deliverDue() }] : []),
+      ],
       async start() {
         http = await startCarrierHttpServer(createCarrierApiApp(submit, logger), config.SIM_HTTP_HOST, config.SIM_HTTP_PORT);
         try {
@@ -42,21 +55,29 @@ export const carrierSimulatorService: ServiceModule<CarrierSimulatorConfig> = {
             logger,
             emailCarrier: submit,
           });
+          if (smsc) {
+            await smsc.start();
+            smscListening = true;
+          }
         } catch (error) {
-          // Do not leave the HTTP port bound when the module as a whole failed to start.
-          await http.close();
+          // Do not leave a port bound when the module as a whole failed to start.
+          await Promise.all([http.close(), smtp?.close()]);
           http = undefined;
+          smtp = undefined;
           throw error;
         }
-        config.endpoints?.publish({ httpUrl: http.url, smtpUrl: smtp.url });
-        logger.info('carrier simulator listening', { carrierApiUrl: http.url, smtpUrl: smtp.url });
+        const smppUrl = smsc ? `smpp://${dialableHost(smscSettings.host)}:${smsc.port}` : undefined;
+        config.endpoints?.publish({ httpUrl: http.url, smtpUrl: smtp.url, ...(smppUrl ? { smppUrl } : {}) });
+        logger.info('carrier simulator listening', { carrierApiUrl: http.url, smtpUrl: smtp.url, smppUrl });
       },
       async ready() {
-        if (!http || !smtp) throw new Error('carrier simulator servers are not listening');
+        if (!http || !smtp || (smsc && !smscListening)) throw new Error('carrier simulator servers are not listening');
       },
       async stop() {
         config.endpoints?.publish(undefined);
-        await Promise.all([http?.close(), smtp?.close()]);
+        // The SMSC unbinds its sessions first (an ESME then stops submitting), then the other listeners close.
+        smscListening = false;
+        await Promise.all([smsc?.stop(), http?.close(), smtp?.close()]);
         http = undefined;
         smtp = undefined;
       },

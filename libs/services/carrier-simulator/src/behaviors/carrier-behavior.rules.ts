@@ -5,12 +5,27 @@ import { FieldErrors } from '@mp/problems';
  * `unavailable` is the transient one: the carrier answers 503 at submission,
  * so the platform retries with backoff (retry and expiry paths in sandbox).
  */
-export const CARRIER_OUTCOMES = ['delivered', 'undelivered', 'failed', 'no-receipt', 'unavailable'] as const;
+export const HTTP_OUTCOMES = ['delivered', 'undelivered', 'failed', 'no-receipt', 'unavailable'] as const;
+/**
+ * The field problems of SMPP (issue 28 point 7) the sandbox SMSC plays
+ * (smsc/smsc-behaviour.rules.ts); over the HTTP Carrier API each plays as the
+ * HTTP outcome HTTP_EQUIVALENT names.
+ */
+export const SMPP_ONLY_OUTCOMES = ['throttled', 'receipt-before-response', 'receipt-last-part-only', 'drop-connection'] as const;
+export const CARRIER_OUTCOMES = [...HTTP_OUTCOMES, ...SMPP_ONLY_OUTCOMES] as const;
 export type CarrierOutcome = (typeof CARRIER_OUTCOMES)[number];
+export type HttpOutcome = (typeof HTTP_OUTCOMES)[number];
+/** What the HTTP carrier does for a behaviour only SMPP can play: refuse for now, or deliver. */
+export const HTTP_EQUIVALENT: Readonly<Record<(typeof SMPP_ONLY_OUTCOMES)[number], HttpOutcome>> = {
+  throttled: 'unavailable',
+  'drop-connection': 'unavailable',
+  'receipt-before-response': 'delivered',
+  'receipt-last-part-only': 'delivered',
+};
 /** Outcomes under which a submission is accepted and stored (the others answer 422 or 503 and store nothing). */
-export const ACCEPTED_OUTCOMES: readonly CarrierOutcome[] = ['delivered', 'undelivered', 'no-receipt'];
+export const ACCEPTED_OUTCOMES: readonly HttpOutcome[] = ['delivered', 'undelivered', 'no-receipt'];
 /** Accepted outcomes that the carrier reports later with a receipt of that status. */
-export const RECEIPTED_OUTCOMES: readonly CarrierOutcome[] = ['delivered', 'undelivered'];
+export const RECEIPTED_OUTCOMES: readonly HttpOutcome[] = ['delivered', 'undelivered'];
 
 export interface CarrierBehavior {
   accountId: string;

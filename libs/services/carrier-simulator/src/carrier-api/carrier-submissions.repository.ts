@@ -4,9 +4,10 @@ import {
   ACCEPTED_OUTCOMES,
   DEFAULT_AFTER_SECONDS,
   DEFAULT_OUTCOME,
+  HTTP_EQUIVALENT,
   RECEIPTED_OUTCOMES,
   UNDELIVERED_ERROR_CODE,
-  type CarrierOutcome,
+  type HttpOutcome,
 } from '../behaviors/carrier-behavior.rules';
 import type { CarrierSubmission } from './carrier-submission.rules';
 
@@ -22,7 +23,7 @@ export async function findCarrierMessageId(db: Knex, reference: string): Promise
 
 /** What filing a submission found: the behaviour that applied and whether this submission was stored. */
 export interface Filed {
-  outcome: CarrierOutcome;
+  outcome: HttpOutcome;
   /** False when the outcome refuses (nothing stored) or the reference was known already. */
   inserted: boolean;
 }
@@ -41,10 +42,13 @@ export async function fileSubmission(
 ): Promise<Filed> {
   const stored = ACCEPTED_OUTCOMES.map(() => '?').join(', ');
   const receipted = RECEIPTED_OUTCOMES.map(() => '?').join(', ');
-  const result = await preparedRaw<{ rows: Array<{ outcome: CarrierOutcome; inserted: string | null }> }>(
+  // A behaviour only the SMPP carrier plays acts here as its HTTP equivalent.
+  const equivalents = Object.entries(HTTP_EQUIVALENT);
+  const asHttp = `case ${equivalents.map(() => 'when max(outcome) = ? then ?').join(' ')} else max(outcome) end`;
+  const result = await preparedRaw<{ rows: Array<{ outcome: HttpOutcome; inserted: string | null }> }>(
     db,
     `with behaviour as (
-       select coalesce(max(outcome), ?) as outcome, coalesce(max(after_seconds), ?) as after_seconds
+       select coalesce(${asHttp}, ?) as outcome, coalesce(max(after_seconds), ?) as after_seconds
          from carrier_behaviors where account_id = ? and destination = ?
      ), submitted as (
        insert into carrier_submissions (carrier_message_id, reference, account_id, channel, from_address, to_address, body, outcome, submitted_at)
@@ -59,6 +63,7 @@ export async function fileSubmission(
      )
      select b.outcome, (select carrier_message_id from submitted) as inserted from behaviour b`,
     [
+      ...equivalents.flat(),
       DEFAULT_OUTCOME,
       DEFAULT_AFTER_SECONDS,
       s.accountId,

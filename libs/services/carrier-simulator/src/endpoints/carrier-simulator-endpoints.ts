@@ -3,6 +3,8 @@ export interface CarrierSimulatorUrls {
   httpUrl: string;
   /** `smtp://host:port` of the sandbox mailbox (SMTP_URL of identity and messaging). */
   smtpUrl: string;
+  /** `smpp://host:port` of the sandbox SMSC (SMSC_PORT); absent when SMSC_ENABLED is false. */
+  smppUrl?: string;
 }
 
 /**
@@ -24,6 +26,14 @@ export class CarrierSimulatorEndpoints {
 
   get smtpUrl(): string {
     return this.current().smtpUrl;
+  }
+
+  /** Where an ESME binds to the sandbox SMSC, or undefined when it does not run. */
+  get smsc(): { host: string; port: number } | undefined {
+    const url = this.current().smppUrl;
+    if (!url) return undefined;
+    const { hostname, port } = new URL(url);
+    return { host: hostname.replace(/^\[|\]$/g, ''), port: Number(port) };
   }
 
   /** Called by the module once both servers are bound, and with `undefined` when they stop. */

@@ -1,0 +1,221 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Clock } from '@mp/clock';
+import { CommandStatus, commandStatusName, type PduOf } from '@mp/smpp';
+import type { Logger } from '@mp/telemetry';
+import type { Knex } from 'knex';
+import { DEFAULT_AFTER_SECONDS, DEFAULT_OUTCOME } from '../behaviors/carrier-behavior.rules';
+import { retryDelaySeconds } from '../callbacks/callback-retry.rules';
+import { mobileOriginatedPdus, type MobileOriginated } from './mobile-originated';
+import type { NumberOwners } from './number-owners';
+import { receiptDeliverSm, UNDELIVERED_SMPP_ERR } from './receipt-deliver-sm';
+import type { BindPdu, SmscConnection, SmscHandler, SubmitAnswer } from './smsc-connection';
+import { ResubmissionMemory, smscPlayOf } from './smsc-behaviour.rules';
+import { claimDueSmscReceipts, claimSmscReceipt, markSmscReceiptFailed, markSmscReceiptSent, releaseSmscReceipt, type SmscReceiptRow } from './smsc-receipts.repository';
+import { SmscServer } from './smsc-server';
+import type { SmscSettings } from './smsc-settings';
+import { fileSmscPart, findBehaviour, type DueReceipt } from './smsc-submissions.repository';
+import { readSubmittedPart, wantsReceipt, type SubmittedPart } from './submitted-part';
+
+export interface SandboxSmscDeps {
+  db: Knex;
+  clock: Clock;
+  logger: Logger;
+  owners: NumberOwners;
+  settings: Pick<SmscSettings, 'host' | 'port' | 'systemId' | 'password'>;
+  /** How long a deliver_sm waits for its deliver_sm_resp (default 10 s). */
+  responseTimeoutMs?: number;
+}
+
+/** What became of a mobile-originated message. */
+export type InboundDelivery = { delivered: true; parts: number } | { delivered: false; reason: string };
+
+const RECEIPTS_PER_PASS = 50;
+// Longer than a deliver_sm can wait for its answer, so a claimed receipt is not sent twice.
+const LEASE_MS = 60_000;
+
+/**
+ * The sandbox SMSC (issue 28 point 7): binds ESMEs with the configured
+ * system_id and password, files each submit_sm, plays the destination's
+ * carrier behaviour as SMPP would, sends receipts as deliver_sm to whichever
+ * session of that system_id is bound to receive (kept while none is, and
+ * retried when unanswered), and delivers mobile-originated messages.
+ */
+export class SandboxSmsc implements SmscHandler {
+  private server: SmscServer | undefined;
+  private readonly resubmissions = new ResubmissionMemory();
+  private delivering: Promise<number> | undefined;
+  private idCounter = randomInt(0, 100_000);
+  private nextReceiver = 0;
+
+  constructor(private readonly deps: SandboxSmscDeps) {}
+
+  async start(): Promise<void> {
+    const { host, port } = this.deps.settings;
+    this.server = await SmscServer.start({ host, port, handler: this, responseTimeoutMs: this.deps.responseTimeoutMs });
+    this.deps.logger.info('sandbox SMSC listening', { host, port: this.server.port, systemId: this.deps.settings.systemId });
+  }
+
+  get port(): number {
+    if (!this.server) throw new Error('the sandbox SMSC is not listening');
+    return this.server.port;
+  }
+
+  /** Sessions bound now. */
+  get boundSessions(): readonly SmscConnection[] {
+    return this.server?.bound ?? [];
+  }
+
+  /** Unbinds every session and stops listening. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    await server?.stop();
+    await this.delivering;
+  }
+
+  bind(pdu: BindPdu): number {
+    const { systemId, password } = this.deps.settings;
+    let status: number = CommandStatus.ESME_ROK;
+    if (pdu.systemId !== systemId) status = CommandStatus.ESME_RINVSYSID;
+    else if (pdu.password !== password) status = CommandStatus.ESME_RINVPASWD;
+    if (status !== CommandStatus.ESME_ROK) this.deps.logger.warn('SMSC bind refused', { systemId: pdu.systemId, command: pdu.command, status: commandStatusName(status) });
+    return status;
+  }
+
+  bound(connection: SmscConnection): void {
+    this.deps.logger.info('SMSC session bound', { systemId: connection.systemId, mode: connection.mode, remote: connection.remote });
+    // Receipts kept while nobody was bound go out now, not at the next job pass.
+    if (connection.canReceive) void this.deliverDue();
+  }
+
+  closed(connection: SmscConnection): void {
+    this.deps.logger.info('SMSC session closed', { systemId: connection.systemId, mode: connection.mode, remote: connection.remote });
+  }
+
+  fault(connection: SmscConnection, what: string, detail: Record<string, unknown>): void {
+    this.deps.logger.warn(`SMSC ${what}`, { systemId: connection.systemId, remote: connection.remote, ...detail });
+  }
+
+  async submit(pdu: PduOf<'submit_sm'>, bytes: Buffer, connection: SmscConnection): Promise<SubmitAnswer> {
+    const check = readSubmittedPart(pdu, bytes, connection.systemId);
+    if (!check.ok) {
+      this.deps.logger.warn('SMSC submit_sm refused', { reason: check.reason, status: commandStatusName(check.commandStatus) });
+      return { kind: 'answer', commandStatus: check.commandStatus, messageId: '' };
+    }
+    const part = check.part;
+    const accountId = await this.deps.owners(part.from);
+    const behaviour = await findBehaviour(this.deps.db, accountId, part.to);
+    const outcome = behaviour?.outcome ?? DEFAULT_OUTCOME;
+    const play = smscPlayOf(outcome, part, this.resubmissions.count(resubmissionKey(part)));
+    if (play.kind === 'drop') {
+      this.deps.logger.info('SMSC dropping the connection (drop-connection behaviour)', { to: part.to, remote: connection.remote });
+      return play;
+    }
+    if (play.kind === 'refuse') return { kind: 'answer', commandStatus: play.commandStatus, messageId: '' };
+
+    const messageId = this.newMessageId();
+    const now = this.deps.clock.now();
+    const receipted = play.receipt !== 'none' && wantsReceipt(part.registeredDelivery, play.receipt === 'delivered');
+    const afterSeconds = play.receiptFirst ? 0 : (behaviour?.afterSeconds ?? DEFAULT_AFTER_SECONDS);
+    const receipt: DueReceipt | undefined = receipted
+      ? {
+          eventId: randomUUID(),
+          status: play.receipt as 'delivered' | 'undelivered',
+          errorCode: play.receipt === 'undelivered' ? UNDELIVERED_SMPP_ERR : undefined,
+          dueAt: new Date(now.getTime() + afterSeconds * 1000),
+        }
+      : undefined;
+    await fileSmscPart(this.deps.db, { part, messageId, accountId, outcome, now, receipt });
+    if (receipt && play.receiptFirst && connection.canReceive) {
+      // The receipt overtakes the submit_sm_resp (a field problem ESMEs must survive).
+      await this.deliverOne(connection, await this.claimOne(receipt.eventId));
+    }
+    return { kind: 'answer', commandStatus: CommandStatus.ESME_ROK, messageId };
+  }
+
+  /** Sends the receipts that are due to bound receivers; the due-work job's pass. Returns how many were tried. */
+  deliverDue(): Promise<number> {
+    // One pass at a time: a bind and the job may both ask.
+    this.delivering ??= this.deliverPass().finally(() => (this.delivering = undefined));
+    return this.delivering;
+  }
+
+  /**
+   * Delivers a mobile-originated message to a bound receiver of `systemId`
+   * (the configured one by default), its parts in order, each answered before
+   * the next goes.
+   */
+  async deliverMobileOriginated(mo: MobileOriginated, systemId = this.deps.settings.systemId): Promise<InboundDelivery> {
+    const receiver = this.receiverOf(systemId);
+    if (!receiver) return { delivered: false, reason: `no session of ${systemId} is bound to receive` };
+    const pdus = mobileOriginatedPdus(mo);
+    for (const pdu of pdus) {
+      try {
+        const response = await receiver.request(pdu);
+        if (response.commandStatus !== CommandStatus.ESME_ROK) return { delivered: false, reason: `deliver_sm answered ${commandStatusName(response.commandStatus)}` };
+      } catch (error) {
+        return { delivered: false, reason: (error as Error).message };
+      }
+    }
+    return { delivered: true, parts: pdus.length };
+  }
+
+  private async deliverPass(): Promise<number> {
+    const systemId = this.deps.settings.systemId;
+    let tried = 0;
+    while (this.receiverOf(systemId)) {
+      const now = this.deps.clock.now();
+      const due = await claimDueSmscReceipts(this.deps.db, systemId, now, RECEIPTS_PER_PASS, new Date(now.getTime() + LEASE_MS));
+      if (due.length === 0) break;
+      await Promise.all(
+        due.map(async (row) => {
+          const receiver = this.receiverOf(systemId);
+          if (!receiver) return releaseSmscReceipt(this.deps.db, row.event_id, this.deps.clock.now());
+          tried++;
+          return this.deliverOne(receiver, row);
+        }),
+      );
+    }
+    return tried;
+  }
+
+  private async claimOne(eventId: string): Promise<SmscReceiptRow | undefined> {
+    const now = this.deps.clock.now();
+    return claimSmscReceipt(this.deps.db, eventId, now, new Date(now.getTime() + LEASE_MS));
+  }
+
+  /** One receipt as deliver_sm; sent when answered ESME_ROK, else retried with backoff. */
+  private async deliverOne(receiver: SmscConnection, row: SmscReceiptRow | undefined): Promise<void> {
+    if (!row) return;
+    let error: string;
+    try {
+      const response = await receiver.request(receiptDeliverSm(row));
+      if (response.commandStatus === CommandStatus.ESME_ROK) return markSmscReceiptSent(this.deps.db, row.event_id, this.deps.clock.now());
+      error = `deliver_sm answered ${commandStatusName(response.commandStatus)}`;
+    } catch (failure) {
+      error = (failure as Error).message;
+    }
+    const attempts = row.attempts + 1;
+    const delay = retryDelaySeconds(attempts);
+    this.deps.logger.warn('SMSC receipt not taken; will retry', { messageId: row.carrier_message_id, attempts, retryInSeconds: delay, error });
+    await markSmscReceiptFailed(this.deps.db, row.event_id, attempts, new Date(this.deps.clock.now().getTime() + delay * 1000), error);
+  }
+
+  /** A bound receiver of `systemId`, taking turns when several are bound. */
+  private receiverOf(systemId: string): SmscConnection | undefined {
+    const receivers = this.server?.receiversOf(systemId) ?? [];
+    if (receivers.length === 0) return undefined;
+    return receivers[this.nextReceiver++ % receivers.length];
+  }
+
+  /** Decimal ids (Kannel's msg-id-type reads them as numbers): milliseconds and a counter, unique across restarts. */
+  private newMessageId(): string {
+    this.idCounter = (this.idCounter + 1) % 100_000;
+    return `${Date.now()}${String(this.idCounter).padStart(5, '0')}`;
+  }
+}
+
+/** A resubmission is the same bytes from the same bind to the same destination. */
+function resubmissionKey(part: SubmittedPart): string {
+  return [part.systemId, part.sourceAddr, part.destinationAddr, part.esmClass, part.dataCoding, part.shortMessage.toString('hex'), part.tlvs.messagePayload?.toString('hex') ?? ''].join('|');
+}
