@@ -1,6 +1,6 @@
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import type { Consumer, EachBatchPayload, EachMessagePayload, ISocketFactory, Kafka, KafkaMessage } from 'kafkajs';
+import type { Consumer, ConsumerRunConfig, EachBatchPayload, EachMessagePayload, ISocketFactory, Kafka, KafkaMessage } from 'kafkajs';
 import type { EventEnvelope } from '../event-envelope';
 import { batchDelivery, type BatchDelivery, type EventsLogger, type SubscribeOptions, type Subscription } from '../event-transport';
 import { backoffDelay, Sleeper } from '../internal/backoff';
@@ -27,6 +27,13 @@ export class KafkaSubscription implements Subscription {
   /** Ends start()'s wait for the join when stop() comes first. */
   private abandonJoin?: (error: Error) => void;
   private readonly delivery: BatchDelivery;
+  /** What run() was given, for a restart after a crash kafkajs does not restart itself. */
+  private runConfig?: ConsumerRunConfig;
+  /** Set once start() succeeded: a crash before that fails start() instead. */
+  private running = false;
+  private restarting = false;
+  /** Crashes kafkajs left to us; one during a restart's own run() means that restart failed too. */
+  private crashes = 0;
 
   constructor(
     kafka: (socketFactory: ISocketFactory) => Kafka,
@@ -47,6 +54,11 @@ export class KafkaSubscription implements Subscription {
       retry: { restartOnFailure: async () => !this.stopping },
     });
     this.consumer.on(this.consumer.events.GROUP_JOIN, () => this.joinSockets.clear());
+    this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || !this.running || this.stopping) return;
+      this.crashes++;
+      void this.restartAfterCrash(payload.error);
+    });
   }
 
   /** The group and topics this member consumes (for the transport's lag reading). */
@@ -63,12 +75,13 @@ export class KafkaSubscription implements Subscription {
       // It may fail (stop(), a crash) while run() is still awaited below: handled there, never unhandled meanwhile.
       ready.catch(() => undefined);
       // One event at a time keeps kafkajs' own per-message offset handling; batches resolve offsets themselves.
-      await this.consumer.run(
+      this.runConfig =
         this.delivery.maxSize > 1
           ? { eachBatchAutoResolve: false, eachBatch: (payload) => this.onBatch(payload) }
-          : { eachMessage: (payload) => this.onMessage(payload) },
-      );
+          : { eachMessage: (payload) => this.onMessage(payload) };
+      await this.consumer.run(this.runConfig);
       await ready;
+      this.running = true;
     } catch (error) {
       await this.stop();
       throw error;
@@ -98,6 +111,36 @@ export class KafkaSubscription implements Subscription {
       }
     })();
     return this.stopping;
+  }
+
+  /**
+   * kafkajs restarts a crashed consumer only after an error it deems retriable; after any other (a
+   * coordinator's INVALID_REQUEST answer to a SyncGroup during a rolling restart, seen on the kcat
+   * mock) it disconnects for good, and the process would stay up and ready with a group member gone:
+   * its partitions go to the others, or, with one replica, nobody reads them. The member is brought
+   * back here instead, with backoff, until it runs again or the subscription is stopped.
+   */
+  private async restartAfterCrash(cause: Error): Promise<void> {
+    if (this.restarting) return;
+    this.restarting = true;
+    this.logger.error('kafka: consumer crashed and kafkajs will not restart it; restarting it', { group: this.options.group, ...errorFields(cause) });
+    try {
+      for (let attempt = 1; !this.stopping; attempt++) {
+        await this.backoff.sleep(backoffDelay(attempt, RETRY_BASE_MS, RETRY_MAX_MS));
+        if (this.stopping) return;
+        const crashesBefore = this.crashes;
+        try {
+          await this.consumer.connect();
+          if (this.stopping) return; // stop() disconnects; a JoinGroup after it is refused anyway (socketFactory)
+          await this.consumer.run(this.runConfig);
+          if (this.crashes === crashesBefore) return;
+        } catch (error) {
+          this.logger.error('kafka: consumer restart failed, retrying', { group: this.options.group, attempt, ...errorFields(error) });
+        }
+      }
+    } finally {
+      this.restarting = false;
+    }
   }
 
   /**
