@@ -1,4 +1,5 @@
 import { GATEWAY_APP, SERVICE_REGISTRY } from '@mp/service-host';
+import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { Client } from 'pg';
 import { startApp, type RunningApp } from './distributed/app-process';
@@ -252,7 +253,15 @@ describe('the distributed set on PostgreSQL and Kafka', () => {
     expect(rolled.some((o) => o.at > lastStopAt)).toBe(true); // sends went on through the last replica's restart
     expect(rolled.filter((o) => o.status !== 201)).toEqual([]);
     const rolledIds = rolled.map((o) => o.messageId!);
-    await waitFor(statuses, (rows) => rows.every((r) => r.status === 'delivered'), { timeoutMs: 120_000, intervalMs: 500, what: 'the rolling restart’s messages delivered' });
+    await waitFor(statuses, (rows) => rows.every((r) => r.status === 'delivered'), { timeoutMs: 120_000, intervalMs: 500, what: 'the rolling restart’s messages delivered' }).catch((error: unknown) => {
+      // What the replicas said is the only trace of a consumer group that stopped applying receipts.
+      const dir = process.env.FAILOVER_LOG_DIR;
+      for (const [i, app] of [first, ...stray].entries()) {
+        if (dir) writeFileSync(`${dir}/messaging-${i}.log`, app.output());
+        else console.error(`standalone-failover: messaging replica ${i} said (last 4000 characters):\n${app.output().slice(-4_000)}`);
+      }
+      throw error;
+    });
     const delivered = (await db.query<{ id: string }>("select id from messaging.messages where id = any($1) and status = 'delivered'", [rolledIds])).rows;
     expect(delivered).toHaveLength(rolledIds.length);
 
