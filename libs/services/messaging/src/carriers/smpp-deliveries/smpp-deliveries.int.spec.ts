@@ -10,7 +10,7 @@ import { metricValue } from '../smpp/testing/metric-value';
 import { smppConnection } from '../smpp/testing/smpp-connection';
 import { createSmppDeliverHandler } from './smpp-deliver-handler';
 import { smppDeliveriesJob } from './smpp-deliveries.job';
-import { SmppPartLedgerRepository } from './smpp-part-ledger.repository';
+import { createSmppPartLedger } from './smpp-part-ledger.repository';
 import { moSm, receiptSm } from './testing/deliver-sm';
 import { HandoffRecorder } from './testing/handoff-recorder';
 import { capturingLogger } from './testing/log-lines';
@@ -42,7 +42,7 @@ describe(`SMPP deliveries on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`,
     const { logger, lines } = capturingLogger();
     const connection = smppConnection(2775, { name: `smsc-${randomUUID().slice(0, 8)}`, ...overrides });
     const handoff = new HandoffRecorder();
-    const ledger = new SmppPartLedgerRepository({ db, clock, connections: [connection] });
+    const ledger = createSmppPartLedger({ db, clock, connections: [connection] });
     const handle = createSmppDeliverHandler({ db, clock, logger });
     const job = smppDeliveriesJob({ db, clock, logger, providerCallback: handoff, unmatchedReceiptLimitMs: UNMATCHED_LIMIT_MS, reassemblyLimitMs: REASSEMBLY_LIMIT_MS });
     const deliveries = () => db('smpp_deliveries').where({ connection: connection.name }).orderBy('id');

@@ -3,7 +3,7 @@ import { openTestDatabase, startHarness, type Harness, type TestDatabase } from 
 import { smppConnection } from '../smpp/testing/smpp-connection';
 import { createSmppDeliverHandler } from './smpp-deliver-handler';
 import { smppDeliveriesJob } from './smpp-deliveries.job';
-import { SmppPartLedgerRepository } from './smpp-part-ledger.repository';
+import { createSmppPartLedger } from './smpp-part-ledger.repository';
 import { receiptSm } from './testing/deliver-sm';
 import { HandoffRecorder } from './testing/handoff-recorder';
 
@@ -40,7 +40,7 @@ describe('SMPP receipts of a 3-part message, end to end in messaging', () => {
         errorCode: r.errorCode,
         occurredAt: r.occurredAt,
       });
-    const ledger = new SmppPartLedgerRepository({ db: h.db, clock: h.clock, connections: [connection] });
+    const ledger = createSmppPartLedger({ db: h.db, clock: h.clock, connections: [connection] });
     const handle = createSmppDeliverHandler({ db: h.db, clock: h.clock, logger });
     const job = smppDeliveriesJob({ db: h.db, clock: h.clock, logger, providerCallback: handoff });
 

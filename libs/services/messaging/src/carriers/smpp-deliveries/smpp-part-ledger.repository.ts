@@ -4,34 +4,40 @@ import type { SmppConnection } from '../connections';
 import { normaliseSmscMessageId } from '../smpp/normalise-smsc-message-id';
 import type { SmppPartLedger, SubmittedPart } from '../smpp/smpp-ports';
 
+export interface SmppPartLedgerDeps {
+  db: Knex;
+  clock: Clock;
+  /** The smpp connections: each one's idFormat keys its parts. */
+  connections: readonly SmppConnection[];
+  /** Called once parts are stored (to run the job's pass now: a receipt may be waiting for them). */
+  onRecorded?: () => void;
+}
+
 /**
  * The part ledger on messaging's database (every replica shares it): each
  * part keyed by (connection, its normalised SMSC id). A receipt stored before
  * its part (receipt-before-response) waits in smpp_deliveries and is matched
- * on the job's next pass; `onRecorded` lets the caller run that pass at once.
+ * on the job's next pass.
  */
-export class SmppPartLedgerRepository implements SmppPartLedger {
-  private readonly idFormats: ReadonlyMap<string, SmppConnection['idFormat']>;
-
-  constructor(private readonly deps: { db: Knex; clock: Clock; connections: readonly SmppConnection[]; onRecorded?: () => void }) {
-    this.idFormats = new Map(deps.connections.map((c) => [c.name, c.idFormat]));
-  }
-
-  async recordParts(parts: readonly SubmittedPart[]): Promise<void> {
-    if (parts.length === 0) return;
-    const now = this.deps.clock.now();
-    const rows = parts.map((p) => ({
-      connection: p.connection,
-      smsc_message_id: normaliseSmscMessageId(p.smscMessageId, this.idFormats.get(p.connection) ?? 'as-is'),
-      reference: p.reference,
-      part_index: p.partIndex,
-      part_count: p.partCount,
-      stat: null,
-      err: null,
-      recorded_at: now,
-    }));
-    // An SMSC that reuses an id (its counter wrapped) means the newer part: the key follows it.
-    await this.deps.db('smpp_parts').insert(rows).onConflict(['connection', 'smsc_message_id']).merge(['reference', 'part_index', 'part_count', 'stat', 'err', 'recorded_at']);
-    this.deps.onRecorded?.();
-  }
+export function createSmppPartLedger(deps: SmppPartLedgerDeps): SmppPartLedger {
+  const idFormats = new Map(deps.connections.map((c) => [c.name, c.idFormat]));
+  return {
+    async recordParts(parts: readonly SubmittedPart[]): Promise<void> {
+      if (parts.length === 0) return;
+      const now = deps.clock.now();
+      const rows = parts.map((p) => ({
+        connection: p.connection,
+        smsc_message_id: normaliseSmscMessageId(p.smscMessageId, idFormats.get(p.connection) ?? 'as-is'),
+        reference: p.reference,
+        part_index: p.partIndex,
+        part_count: p.partCount,
+        stat: null,
+        err: null,
+        recorded_at: now,
+      }));
+      // An SMSC that reuses an id (its counter wrapped) means the newer part: the key follows it.
+      await deps.db('smpp_parts').insert(rows).onConflict(['connection', 'smsc_message_id']).merge(['reference', 'part_index', 'part_count', 'stat', 'err', 'recorded_at']);
+      deps.onRecorded?.();
+    },
+  };
 }
