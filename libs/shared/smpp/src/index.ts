@@ -21,7 +21,7 @@ export { MessageState, messageStateOfStat, RECEIPT_STAT_OF_STATE } from './recei
 export { parseReceiptText, type ReceiptDate, type ReceiptText, type ReceiptTextResult } from './receipt/parse-receipt-text';
 export { readUdh, type Concatenation, type UdhResult } from './split/read-udh';
 export { partOf, type PartResult } from './split/part-of';
-export { SmppSession, type SessionState, type SmppSessionEvent, type SmppSessionOptions, type SubmitFields, type SubmitResult } from './session/smpp-session';
+export { SmppSession, type SessionState, type SmppSessionEvent, type SmppSessionOptions, type SubmitFields, type SubmitOptions, type SubmitResult } from './session/smpp-session';
 export { BindRefused, ConnectionLost, MalformedResponse, NotBound, ResponseTimeout, type CloseReason } from './session/session-errors';
 export { RequestWindow } from './session/request-window';
 export { systemClock, TokenBucket, type Clock } from './session/token-bucket';

@@ -101,6 +101,26 @@ describe('SmppSession', () => {
     expect((await Promise.all(results)).every((r) => r.commandStatus === 0)).toBe(true);
   });
 
+  it('beforeSend runs once the submit holds a window slot, and a failing one frees the slot, nothing sent', async () => {
+    const session = await open(holdSubmits, { window: 1 });
+    const order: string[] = [];
+    const first = session.submit(MESSAGE, { beforeSend: async () => void order.push('first') });
+    const second = session.submit(MESSAGE, { beforeSend: async () => void order.push('second') });
+    await smsc.connection.waitFor((p) => p.command === 'submit_sm');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(order).toEqual(['first']); // the second waits for the window before its hook
+    answer(held[0]);
+    await first;
+    await smsc.connection.waitFor((p) => p.command === 'submit_sm', 2);
+    expect(order).toEqual(['first', 'second']);
+    answer(held[1]);
+    await second;
+    const refused = await session.submit(MESSAGE, { beforeSend: () => Promise.reject(new Error('paced out')) }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ message: 'paced out' });
+    expect(session.outstanding).toBe(0);
+    expect(held).toHaveLength(2);
+  });
+
   it('an unanswered submit rejects with ResponseTimeout, frees its slot, and a late answer is ignored', async () => {
     const session = await open(holdSubmits, { responseTimeoutMs: 300, window: 1 });
     const error = await session.submit(MESSAGE).catch((e: unknown) => e);

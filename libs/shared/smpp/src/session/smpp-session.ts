@@ -52,6 +52,14 @@ export type SmppSessionEvent =
 
 export type SubmitFields = ShortMessageFields & { tlvs?: Tlvs };
 
+export interface SubmitOptions {
+  /**
+   * Runs once the submit holds a window slot, just before it is written (pacing: a token taken here
+   * is spent when the PDU leaves, not before a wait for the window). Its rejection fails the submit unsent.
+   */
+  beforeSend?: () => Promise<void>;
+}
+
 export interface SubmitResult {
   /** ESME_ROK or the SMSC's refusal (generic_nack's status when it answered with one). */
   commandStatus: number;
@@ -142,9 +150,15 @@ export class SmppSession {
    * status (mapping statuses to outcomes is the caller's). Rejects with ResponseTimeout,
    * ConnectionLost, MalformedResponse or NotBound.
    */
-  async submit(fields: SubmitFields): Promise<SubmitResult> {
+  async submit(fields: SubmitFields, options: SubmitOptions = {}): Promise<SubmitResult> {
     if (this.stateNow !== 'bound') throw new NotBound(this.stateNow);
     await this.window.acquire();
+    try {
+      await options.beforeSend?.();
+    } catch (error) {
+      this.window.release();
+      throw error;
+    }
     if (this.stateNow !== 'bound') {
       this.window.release();
       throw new NotBound(this.stateNow);

@@ -51,4 +51,16 @@ describe('TokenBucket', () => {
     expect(() => bucket.tryTake(5)).toThrow(RangeError);
     expect(() => new TokenBucket(0)).toThrow(RangeError);
   });
+
+  it('with a period above a second, a spent token stays spent that long (a guard against the peer\'s jitter)', async () => {
+    const clock = fakeClock();
+    const bucket = new TokenBucket(2, clock, 1050);
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await bucket.take();
+      times.push(clock.now());
+    }
+    expect(times).toEqual([0, 0, 1050, 1050, 2100]);
+    expect(() => new TokenBucket(2, clock, 999)).toThrow(RangeError);
+  });
 });

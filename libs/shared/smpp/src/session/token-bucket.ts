@@ -22,11 +22,18 @@ export class TokenBucket {
   private spentCount = 0;
   private tail: Promise<unknown> = Promise.resolve();
 
+  /**
+   * `periodMs` (default 1000) is how long a spent token stays spent: above 1000 it is a guard, so a
+   * peer counting on its own clock, seeing our writes with some jitter, still never counts more than
+   * `ratePerSecond` in a second.
+   */
   constructor(
     readonly ratePerSecond: number,
     private readonly clock: Clock = systemClock,
+    readonly periodMs = 1000,
   ) {
     if (!Number.isInteger(ratePerSecond) || ratePerSecond < 1) throw new RangeError(`ratePerSecond must be a positive integer, got ${ratePerSecond}`);
+    if (!(periodMs >= 1000)) throw new RangeError(`periodMs must be at least 1000, got ${periodMs}`);
   }
 
   /** Takes n tokens now if the rate allows it. */
@@ -56,9 +63,9 @@ export class TokenBucket {
     if (excess <= 0) return 0;
     for (const [at, count] of this.spent) {
       excess -= count;
-      if (excess <= 0) return at + 1000 - now;
+      if (excess <= 0) return at + this.periodMs - now;
     }
-    return 1000; // unreachable: n ≤ rate
+    return this.periodMs; // unreachable: n ≤ rate
   }
 
   private spend(n: number): void {
@@ -70,7 +77,7 @@ export class TokenBucket {
   }
 
   private expire(now: number): void {
-    while (this.spent.length > 0 && this.spent[0][0] + 1000 <= now) this.spentCount -= this.spent.shift()![1];
+    while (this.spent.length > 0 && this.spent[0][0] + this.periodMs <= now) this.spentCount -= this.spent.shift()![1];
   }
 
   private check(n: number): void {
