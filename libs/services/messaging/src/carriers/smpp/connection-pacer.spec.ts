@@ -26,14 +26,14 @@ describe('ConnectionPacer', () => {
 
   it('takes more segments than a second allows a second at a time', async () => {
     const clock = fakeClock();
-    const pacer = new ConnectionPacer(2, { clock });
+    const pacer = new ConnectionPacer(2, { clock, guardMs: 0 });
     await pacer.take(5);
     expect(clock.now()).toBe(2000);
   });
 
   it('a throttle halves the rate for slowdownMs, throttles a second later halve it further, then it comes back', async () => {
     const clock = fakeClock();
-    const pacer = new ConnectionPacer(40, { clock, slowdownMs: 10_000 });
+    const pacer = new ConnectionPacer(40, { clock, slowdownMs: 10_000, guardMs: 0 });
     pacer.slowDown();
     pacer.slowDown(); // the same burst: one signal
     expect([pacer.ratePerSecond, pacer.slowedUntil]).toEqual([20, 10_000]);
@@ -50,6 +50,13 @@ describe('ConnectionPacer', () => {
       clock.t += 1000;
     }
     expect(pacer.ratePerSecond).toBe(1);
+  });
+
+  it('keeps a spent segment spent 1 050 ms by default: a guard for the jitter the SMSC sees our writes with', async () => {
+    const clock = fakeClock();
+    const pacer = new ConnectionPacer(3, { clock });
+    for (let i = 0; i < 7; i++) await pacer.take(1);
+    expect(clock.now()).toBe(2100);
   });
 
   it('paces a fractional rate at its integer part and never below one a second', () => {

@@ -6,6 +6,11 @@ export interface PacerOptions {
   clock?: Clock;
   /** How long a throttle keeps the rate down after the last one (default 30 000 ms, Jasmin's retry period). */
   slowdownMs?: number;
+  /**
+   * Added to the second a spent segment stays spent (default 50 ms): the SMSC counts on its own clock and
+   * sees our writes with network and event-loop jitter; a second of ours must be one on its side too.
+   */
+  guardMs?: number;
 }
 
 /**
@@ -26,13 +31,15 @@ export class ConnectionPacer {
   private readonly full: TokenBucket;
   private readonly clock: Clock;
   private readonly slowdownMs: number;
+  private readonly periodMs: number;
   private slowed: { bucket: TokenBucket; until: number; since: number } | undefined;
 
   constructor(throughputPerSecond: number, options: PacerOptions = {}) {
     this.clock = options.clock ?? systemClock;
     this.slowdownMs = options.slowdownMs ?? 30_000;
+    this.periodMs = 1000 + (options.guardMs ?? 50);
     this.configuredPerSecond = Math.max(1, Math.floor(throughputPerSecond));
-    this.full = new TokenBucket(this.configuredPerSecond, this.clock);
+    this.full = new TokenBucket(this.configuredPerSecond, this.clock, this.periodMs);
   }
 
   /** The rate takes are held to now. */
@@ -62,7 +69,7 @@ export class ConnectionPacer {
     const current = this.activeSlowdown();
     const rate = Math.max(1, Math.floor(this.ratePerSecond / 2));
     if (current && (now - current.since < HALVE_AT_MOST_EVERY_MS || current.bucket.ratePerSecond === rate)) current.until = now + this.slowdownMs;
-    else this.slowed = { bucket: new TokenBucket(rate, this.clock), until: now + this.slowdownMs, since: now };
+    else this.slowed = { bucket: new TokenBucket(rate, this.clock, this.periodMs), until: now + this.slowdownMs, since: now };
   }
 
   private activeSlowdown(): { bucket: TokenBucket; until: number; since: number } | undefined {

@@ -219,13 +219,12 @@ export class SmppCarrier implements CarrierAdapter {
     let throttled = 0;
     let unsent = 0;
     for (;;) {
-      if (this.pool.bound === 0) return { ok: false, outcome: this.noBind() };
-      await this.pacer.take(part.segments);
       const session = this.pool.pick();
       if (!session) return { ok: false, outcome: this.noBind() };
       let result;
       try {
-        result = await session.submit(part.fields);
+        // Paced once the part holds a window slot: its segments count when it leaves, not before a wait for the window.
+        result = await session.submit(part.fields, { beforeSend: () => this.pacer.take(part.segments) });
       } catch (error) {
         // Never reached the SMSC (the session went between pick and write): another bind may take it.
         const neverSent = error instanceof NotBound || (error instanceof ConnectionLost && !error.sent);
