@@ -1,5 +1,6 @@
 import { CommandStatus, encodePdu, type Pdu } from '@mp/smpp';
 import { ScriptedSmsc, type Script, type SmscConnection } from '@mp/smpp/src/testing/scripted-smsc';
+import { createLogger } from '@mp/telemetry';
 import type { CarrierOutcome, CarrierSubmission } from '../carrier.port';
 import type { SmppConnection } from '../connections';
 import { SmppCarrier, type SmppCarrierOptions } from './smpp-carrier';
@@ -16,11 +17,16 @@ const kinds = (outcomes: CarrierOutcome[]) => outcomes.map((o) => o.kind);
 describe('SmppCarrier against a faulty SMSC', () => {
   let smsc: ScriptedSmsc;
   let carrier: SmppCarrier;
+  let logs: Array<Record<string, unknown>>;
+  /** The log lines an operator would see, as [level, message, connection]. */
+  const logged = (level: string, message: string) => logs.filter((l) => l.level === level && l.message === message).map((l) => l.connection);
 
   async function open(name: string, script: Script, overrides: Partial<SmppConnection> = {}, options: SmppCarrierOptions = {}): Promise<SmppCarrier> {
     smsc = await ScriptedSmsc.start(script);
+    logs = [];
+    const logger = createLogger('info', {}, (line) => logs.push(JSON.parse(line)));
     const connection = smppConnection(smsc.port, { name, ...overrides });
-    carrier = new SmppCarrier(connection, { ledger: new InMemoryPartLedger(), onDeliverSm: new RecordingDeliverHandler().handle }, { reconnect: { initialMs: 50, maxMs: 200 }, ...options });
+    carrier = new SmppCarrier(connection, { ledger: new InMemoryPartLedger(), onDeliverSm: new RecordingDeliverHandler().handle }, { reconnect: { initialMs: 50, maxMs: 200 }, logger, ...options });
     return carrier;
   }
   const events = (connection: string, event: string) => metricValue('smpp_session_events_total', { connection, event });
@@ -60,6 +66,8 @@ describe('SmppCarrier against a faulty SMSC', () => {
     expect(await carrier.submit(SMS)).toMatchObject({ kind: 'accepted' });
     expect(await events('fault-framing', 'malformed-pdu')).toBe(1);
     expect(await events('fault-framing', 'closed:framing-error')).toBe(1);
+    expect(logged('warn', 'SMPP PDU from the SMSC could not be read')).toEqual(['fault-framing']);
+    expect(logged('warn', 'SMPP session lost')).toEqual(['fault-framing']);
   });
 
   it('an unknown command: answered generic_nack ESME_RINVCMDID, counted, and the bind carries on', async () => {
@@ -75,6 +83,7 @@ describe('SmppCarrier against a faulty SMSC', () => {
     expect(await carrier.submit(SMS)).toEqual({ kind: 'accepted', carrierMessageId: 'M1' });
     expect(smsc.connections).toHaveLength(1);
     expect(await events('fault-unknown', 'unknown-command')).toBe(1);
+    expect(logged('warn', 'SMPP unknown command from the SMSC answered with generic_nack')).toEqual(['fault-unknown']);
   });
 
   it('an SMSC that stops answering enquire_link: the session is declared lost and a new one binds', async () => {
@@ -91,6 +100,7 @@ describe('SmppCarrier against a faulty SMSC', () => {
     await rebound();
     expect(smsc.connections[0].received.some((p) => p.command === 'enquire_link')).toBe(true);
     expect(await events('fault-silent-link', 'closed:enquire-link-unanswered')).toBe(1);
+    expect(logs.find((l) => l.message === 'SMPP session lost')).toMatchObject({ level: 'warn', connection: 'fault-silent-link', reason: 'enquire-link-unanswered' });
     expect(await carrier.submit(SMS)).toMatchObject({ kind: 'accepted' });
   });
 
@@ -128,6 +138,7 @@ describe('SmppCarrier against a faulty SMSC', () => {
     expect(status.pacing.currentPerSecond).toBeLessThan(40);
     expect(status.pacing.slowedUntil).toEqual(expect.any(String));
     expect(await metricValue('smpp_throttles_total', { connection: 'fault-throttled' })).toBe(status.throttles);
+    expect(logs.find((l) => l.message === 'SMPP SMSC throttling: connection slowed down')).toMatchObject({ level: 'warn', connection: 'fault-throttled', segmentsPerSecond: 20 });
     expect(await metricValue('smpp_pacing_segments_per_second', { connection: 'fault-throttled' })).toBe(status.pacing.currentPerSecond);
   });
 
@@ -147,6 +158,8 @@ describe('SmppCarrier against a faulty SMSC', () => {
     expect(await carrier.submit(SMS)).toEqual({ kind: 'transient', reason: 'no bound SMPP session on fault-password (bind refused: ESME_RINVPASWD)' });
     expect(carrier.status().submits).toEqual({ accepted: 0, rejected: 0, transient: 1, invalid: 0 });
     expect(await events('fault-password', 'bind-refused')).toBeGreaterThanOrEqual(2);
+    expect(logs.find((l) => l.message === 'SMPP bind refused')).toMatchObject({ level: 'warn', connection: 'fault-password', status: 'ESME_RINVPASWD' });
+    expect(JSON.stringify(logs)).not.toContain('secret'); // the password is never logged
     expect(await metricValue('smpp_bound_sessions', { connection: 'fault-password' })).toBe(0);
   });
 });

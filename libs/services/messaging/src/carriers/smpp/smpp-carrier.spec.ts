@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CommandStatus, type Pdu, type PduOf } from '@mp/smpp';
 import { ScriptedSmsc, type Script } from '@mp/smpp/src/testing/scripted-smsc';
 import { shortMessageFields } from '@mp/smpp/src/testing/short-message-fields';
@@ -44,6 +46,15 @@ describe('SmppCarrier', () => {
     expect(outcomes.every((o) => o.kind === 'accepted')).toBe(true);
     expect(smsc.connections.map((c) => c.received.filter((p) => p.command === 'submit_sm').length).every((n) => n > 0)).toBe(true);
     expect(carrier.status()).toMatchObject({ ready: true, configuredBinds: 2, boundSessions: 2, windowSize: 20, submits: { accepted: 6 } });
+  });
+
+  it('binds over TLS when the connection says tls, trusting the CA it is given', async () => {
+    const fixtures = join(__dirname, '../../../../../../apps/platform/test/fixtures/webhook-tls');
+    smsc = await ScriptedSmsc.start(undefined, { key: readFileSync(join(fixtures, 'receiver-key.pem')), cert: readFileSync(join(fixtures, 'receiver-cert.pem')) });
+    ledger = new InMemoryPartLedger();
+    carrier = new SmppCarrier(smppConnection(smsc.port, { tls: true }), { ledger, onDeliverSm: new RecordingDeliverHandler().handle }, { tls: { ca: readFileSync(join(fixtures, 'ca.pem')) } });
+    await bound();
+    expect(await carrier.submit(SHORT)).toEqual({ kind: 'accepted', carrierMessageId: 'M1' });
   });
 
   it('a long message: one submit_sm per billed segment, every part in the ledger before accepted, carrierMessageId the first part\'s', async () => {

@@ -237,7 +237,11 @@ export class SmppCarrier implements CarrierAdapter {
       if (verdict === 'throttled') {
         this.counts.throttles++;
         this.metrics.throttle();
+        const before = this.pacer.ratePerSecond;
         this.pacer.slowDown();
+        if (this.pacer.ratePerSecond < before) {
+          this.options.logger?.warn('SMPP SMSC throttling: connection slowed down', { connection: this.connection.name, status, segmentsPerSecond: this.pacer.ratePerSecond });
+        }
         if (++throttled > (this.options.throttleRetries ?? 10)) {
           return { ok: false, outcome: transient(`SMSC still throttling after ${throttled} tries: ${status}`) };
         }
