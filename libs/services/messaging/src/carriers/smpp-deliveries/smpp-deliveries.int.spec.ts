@@ -186,6 +186,26 @@ describe(`SMPP deliveries on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`,
     });
   });
 
+  describe('retention', () => {
+    it('deletes handled deliveries, parts and announced outcomes a week old, and keeps what is pending', async () => {
+      const s = setUp();
+      const messageId = await dispatchedMessage();
+      const reference = `${messageId}:1`;
+      await s.ledger.recordParts([{ connection: s.connection.name, smscMessageId: 'w1', reference, partIndex: 0, partCount: 1 }]);
+      await s.handle(s.connection, receiptSm('w1', 'DELIVRD'));
+      await s.job.runDue();
+      s.clock.advance(7 * 24 * 3600 - 10);
+      await s.handle(s.connection, moSm('late part', { ref: 1, total: 2, seq: 1 })); // pending, and younger
+      await s.job.runDue();
+      expect(await s.parts()).toHaveLength(1);
+      s.clock.advance(11);
+      await s.job.runDue();
+      expect(await s.parts()).toEqual([]);
+      expect(await db('smpp_outcomes').where({ reference })).toEqual([]);
+      expect(await s.deliveries()).toMatchObject([{ kind: 'inbound', state: 'pending' }]);
+    });
+  });
+
   describe('inbound', () => {
     it('puts a 3-part message together from parts in any order and hands it on once, with an id a reprocess repeats', async () => {
       const s = setUp();

@@ -6,11 +6,14 @@ import { announceOutcomes } from './announce-outcomes';
 import { applyPartReceipts, expireUnmatchedReceipts } from './apply-part-receipts';
 import { deliverInbound } from './deliver-inbound';
 import type { ProviderCallbackHandoff } from './provider-callback-handoff';
+import { purgeHandled } from './purge-handled';
 
 /** A receipt no part claims within this is dropped (logged, counted); Jasmin keeps its DLR map a day (dlr_expiry). */
 export const DEFAULT_UNMATCHED_RECEIPT_LIMIT_MS = 24 * 60 * 60_000;
 /** An inbound message's parts are awaited this long from the first (Kannel's concatenated-MO timeout is of this order). */
 export const DEFAULT_REASSEMBLY_LIMIT_MS = 10 * 60_000;
+/** Handled rows, parts and outcomes are kept this long (for late repeats and for operators), then deleted. */
+export const DEFAULT_RETENTION_MS = 7 * 24 * 60 * 60_000;
 const RECEIPTS_PER_PASS = 500;
 
 export interface SmppDeliveriesJobDeps {
@@ -20,19 +23,22 @@ export interface SmppDeliveriesJobDeps {
   providerCallback: ProviderCallbackHandoff;
   unmatchedReceiptLimitMs?: number;
   reassemblyLimitMs?: number;
+  retentionMs?: number;
 }
 
 /**
  * messaging.smpp-deliveries: what the binds stored, carried on (issue 28
  * points 4, 5). Each pass applies the receipts whose part is known, drops
  * those unmatched past the limit, hands each decided message's one receipt to
- * provider-callback, and hands on the inbound messages that are complete (or
- * past the reassembly limit). Every step is safe to repeat: a pass on two
- * replicas at once, or again after a crash, changes nothing twice.
+ * provider-callback, hands on the inbound messages that are complete (or
+ * past the reassembly limit), and deletes what is past its retention. Every
+ * step is safe to repeat: a pass on two replicas at once, or again after a
+ * crash, changes nothing twice.
  */
 export function smppDeliveriesJob(deps: SmppDeliveriesJobDeps): DueJob {
   const unmatchedLimit = deps.unmatchedReceiptLimitMs ?? DEFAULT_UNMATCHED_RECEIPT_LIMIT_MS;
   const reassemblyLimit = deps.reassemblyLimitMs ?? DEFAULT_REASSEMBLY_LIMIT_MS;
+  const retention = deps.retentionMs ?? DEFAULT_RETENTION_MS;
   return {
     name: 'messaging.smpp-deliveries',
     intervalMs: 1000,
@@ -41,6 +47,8 @@ export function smppDeliveriesJob(deps: SmppDeliveriesJobDeps): DueJob {
       const expired = await expireUnmatchedReceipts(deps, unmatchedLimit);
       const announced = await announceOutcomes(deps);
       const inbound = await deliverInbound(deps, reassemblyLimit);
+      // Housekeeping is not work the runner should hurry for: not counted.
+      await purgeHandled(deps, retention);
       return applied + expired + announced + inbound;
     },
   };
