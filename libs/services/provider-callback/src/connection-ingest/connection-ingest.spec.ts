@@ -79,7 +79,8 @@ describe('RecordCarrierReceipts (a connection messaging holds)', () => {
       code: 'INVALID_INPUT',
       detail: expect.stringContaining('receipts[0].reference'),
     });
-    await expect(messaging().recordCarrierReceipts({ carrier: 'SMSC A', receipts: [receipt()] })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    for (const carrier of ['SMSC A', '-smsc', 'smsc-', ''])
+      await expect(messaging().recordCarrierReceipts({ carrier, receipts: [receipt()] })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(messaging().recordCarrierReceipts({ carrier: 'smsc-a', receipts: [] })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });
