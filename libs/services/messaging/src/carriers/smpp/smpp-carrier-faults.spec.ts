@@ -149,6 +149,15 @@ describe('SmppCarrier against a faulty SMSC', () => {
     expect(carrier.status().throttles).toBe(4);
   });
 
+  it('ESME_RINVBNDSTS (the SMSC forgot the bind): transient, and the session is replaced by a new bind', async () => {
+    await open('fault-not-bound', (pdu, c) => (pdu.command === 'submit_sm' && c === smsc.connections[0] ? c.send(submitResp(pdu, CommandStatus.ESME_RINVBNDSTS)) : 'default'));
+    await bound();
+    expect(await carrier.submit(SMS)).toEqual({ kind: 'transient', reason: 'SMSC answered ESME_RINVBNDSTS (0x00000004)' });
+    await smsc.connections[0].waitFor((p) => p.command === 'unbind');
+    await rebound();
+    expect(await carrier.submit(SMS)).toMatchObject({ kind: 'accepted' });
+  });
+
   it('a wrong password: the bind is refused, the connection is not ready, a submit is transient and nothing is rejected', async () => {
     await open('fault-password', (pdu, c) =>
       pdu.command === 'bind_transceiver' ? c.send({ command: 'bind_transceiver_resp', commandStatus: CommandStatus.ESME_RINVPASWD, sequenceNumber: pdu.sequenceNumber, systemId: '' }) : 'default',

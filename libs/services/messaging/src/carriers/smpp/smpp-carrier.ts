@@ -1,5 +1,6 @@
 import type { ConnectionOptions } from 'node:tls';
 import {
+  CommandStatus,
   ConnectionLost,
   MalformedResponse,
   NotBound,
@@ -230,6 +231,11 @@ export class SmppCarrier implements CarrierAdapter {
         const neverSent = error instanceof NotBound || (error instanceof ConnectionLost && !error.sent);
         if (neverSent && ++unsent <= this.connection.binds) continue;
         return this.failedSubmit(error);
+      }
+      if (result.commandStatus === CommandStatus.ESME_RINVBNDSTS) {
+        // The SMSC no longer counts this session as bound: end it (after its window drains) so the pool binds afresh.
+        this.options.logger?.warn('SMPP SMSC says the session is not bound: rebinding', { connection: this.connection.name });
+        void session.unbind();
       }
       const verdict = submitVerdict(result.commandStatus);
       if (verdict === 'accepted') return { ok: true, messageId: result.messageId };
