@@ -139,7 +139,7 @@ export class Kannel {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const open = await new Promise<boolean>((resolve) => {
-        const socket = createConnection(port, () => {
+        const socket = createConnection(port, '127.0.0.1', () => {
           socket.destroy();
           resolve(true);
         });
