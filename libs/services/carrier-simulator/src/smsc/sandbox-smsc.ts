@@ -11,6 +11,7 @@ import { receiptDeliverSm, UNDELIVERED_SMPP_ERR } from './receipt-deliver-sm';
 import type { BindPdu, SmscConnection, SmscHandler, SubmitAnswer } from './smsc-connection';
 import { ResubmissionMemory, smscPlayOf } from './smsc-behaviour.rules';
 import { claimDueSmscReceipts, claimSmscReceipt, markSmscReceiptFailed, markSmscReceiptSent, releaseSmscReceipt, type SmscReceiptRow } from './smsc-receipts.repository';
+import { smscMetrics } from './smsc-metrics';
 import { SmscServer } from './smsc-server';
 import type { SmscSettings } from './smsc-settings';
 import { fileSmscPart, findBehaviour, type DueReceipt } from './smsc-submissions.repository';
@@ -79,6 +80,7 @@ export class SandboxSmsc implements SmscHandler {
     if (pdu.systemId !== systemId) status = CommandStatus.ESME_RINVSYSID;
     else if (pdu.password !== password) status = CommandStatus.ESME_RINVPASWD;
     if (status !== CommandStatus.ESME_ROK) this.deps.logger.warn('SMSC bind refused', { systemId: pdu.systemId, command: pdu.command, status: commandStatusName(status) });
+    smscMetrics.bind(status === CommandStatus.ESME_ROK ? 'bound' : commandStatusName(status));
     return status;
   }
 
@@ -94,9 +96,16 @@ export class SandboxSmsc implements SmscHandler {
 
   fault(connection: SmscConnection, what: string, detail: Record<string, unknown>): void {
     this.deps.logger.warn(`SMSC ${what}`, { systemId: connection.systemId, remote: connection.remote, ...detail });
+    smscMetrics.fault(what);
   }
 
   async submit(pdu: PduOf<'submit_sm'>, bytes: Buffer, connection: SmscConnection): Promise<SubmitAnswer> {
+    const answer = await this.answerSubmit(pdu, bytes, connection);
+    smscMetrics.submit(answer.kind === 'drop' ? 'dropped' : commandStatusName(answer.commandStatus));
+    return answer;
+  }
+
+  private async answerSubmit(pdu: PduOf<'submit_sm'>, bytes: Buffer, connection: SmscConnection): Promise<SubmitAnswer> {
     const check = readSubmittedPart(pdu, bytes, connection.systemId);
     if (!check.ok) {
       this.deps.logger.warn('SMSC submit_sm refused', { reason: check.reason, status: commandStatusName(check.commandStatus) });
@@ -190,11 +199,15 @@ export class SandboxSmsc implements SmscHandler {
     let error: string;
     try {
       const response = await receiver.request(receiptDeliverSm(row));
-      if (response.commandStatus === CommandStatus.ESME_ROK) return markSmscReceiptSent(this.deps.db, row.event_id, this.deps.clock.now());
+      if (response.commandStatus === CommandStatus.ESME_ROK) {
+        smscMetrics.receipt('sent');
+        return await markSmscReceiptSent(this.deps.db, row.event_id, this.deps.clock.now());
+      }
       error = `deliver_sm answered ${commandStatusName(response.commandStatus)}`;
     } catch (failure) {
       error = (failure as Error).message;
     }
+    smscMetrics.receipt('retry');
     const attempts = row.attempts + 1;
     const delay = retryDelaySeconds(attempts);
     this.deps.logger.warn('SMSC receipt not taken; will retry', { messageId: row.carrier_message_id, attempts, retryInSeconds: delay, error });

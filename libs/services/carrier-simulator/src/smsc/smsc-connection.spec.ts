@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BindRefused, CommandId, CommandStatus, encodePdu, SmppSession } from '@mp/smpp';
 import { listSmscSubmissions } from './smsc-submissions.repository';
+import { metricsRegistry } from '@mp/telemetry';
 import { RawEsme } from './testing/raw-esme';
 import { submitFields, startSandboxSmsc, type SandboxSmscHarness } from './testing/sandbox-smsc.harness';
 import { waitUntil } from './testing/wait-until';
@@ -8,6 +9,11 @@ import { waitUntil } from './testing/wait-until';
 // Issue 28 points 7 and 9: binds, and what the SMSC answers to bad input. Nothing a peer sends crashes it.
 
 let h: SandboxSmscHarness;
+/** A counter's value for one label set, as /metrics shows it. */
+async function counted(name: string, labels: Record<string, string>): Promise<number> {
+  const metric = await metricsRegistry.getSingleMetric(name)?.get();
+  return metric?.values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))?.value ?? 0;
+}
 const esmes: RawEsme[] = [];
 const connect = async () => {
   const esme = await RawEsme.connect(h.port);
@@ -32,10 +38,12 @@ async function stillServes(): Promise<void> {
 
 describe('sandbox SMSC: binds', () => {
   it('refuses a wrong password with ESME_RINVPASWD and closes the connection', async () => {
+    const before = await counted('sandbox_smsc_binds_total', { result: 'ESME_RINVPASWD' });
     const esme = await connect();
     expect(await esme.bind('sandbox', 'wrong')).toMatchObject({ command: 'bind_transceiver_resp', commandStatus: CommandStatus.ESME_RINVPASWD, systemId: '' });
     await esme.closed;
     expect(h.smsc.boundSessions).toEqual([]);
+    expect(await counted('sandbox_smsc_binds_total', { result: 'ESME_RINVPASWD' })).toBe(before + 1);
   });
 
   it('refuses an unknown system_id with ESME_RINVSYSID (an SmppSession sees BindRefused)', async () => {
@@ -88,8 +96,10 @@ describe('sandbox SMSC: bad input', () => {
   it('answers an unknown command_id with generic_nack ESME_RINVCMDID and keeps the bind', async () => {
     const esme = await connect();
     await esme.bind('sandbox', 'sandbox');
+    const before = await counted('sandbox_smsc_faults_total', { fault: 'malformed-pdu' });
     esme.sendRaw(header(16, 0x00000777, 4242));
     expect(await esme.waitFor((p) => p.sequenceNumber === 4242)).toMatchObject({ command: 'generic_nack', commandStatus: CommandStatus.ESME_RINVCMDID });
+    expect(await counted('sandbox_smsc_faults_total', { fault: 'malformed-pdu' })).toBe(before + 1);
     expect(await esme.request({ command: 'enquire_link', commandStatus: 0 })).toMatchObject({ command: 'enquire_link_resp' });
   });
 
