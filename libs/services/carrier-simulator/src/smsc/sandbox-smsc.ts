@@ -87,7 +87,9 @@ export class SandboxSmsc implements SmscHandler {
   bound(connection: SmscConnection): void {
     this.deps.logger.info('SMSC session bound', { systemId: connection.systemId, mode: connection.mode, remote: connection.remote });
     // Receipts kept while nobody was bound go out now, not at the next job pass.
-    if (connection.canReceive) void this.deliverDue();
+    if (connection.canReceive) {
+      this.deliverDue().catch((error: unknown) => this.deps.logger.warn('SMSC receipts not sent on bind; the job retries', { error: (error as Error)?.message ?? String(error) }));
+    }
   }
 
   closed(connection: SmscConnection): void {
