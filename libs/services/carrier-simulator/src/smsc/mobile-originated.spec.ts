@@ -65,6 +65,7 @@ describe('SandboxSmsc.deliverMobileOriginated', () => {
       [0x40, 0],
       [0x40, 0],
     ]);
+    expect(await h.smsc.deliverMobileOriginated({ from: '+15557000001', to: 'x'.repeat(30), body: 'Hi' })).toMatchObject({ delivered: false, reason: expect.stringContaining('destinationAddr') });
     refuse = true;
     expect(await h.smsc.deliverMobileOriginated({ from: '+15557000001', to: '+15550007000', body: 'START' })).toEqual({
       delivered: false,

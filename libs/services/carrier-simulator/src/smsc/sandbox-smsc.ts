@@ -159,7 +159,13 @@ export class SandboxSmsc implements SmscHandler {
   async deliverMobileOriginated(mo: MobileOriginated, systemId = this.deps.settings.systemId): Promise<InboundDelivery> {
     const receiver = this.receiverOf(systemId);
     if (!receiver) return { delivered: false, reason: `no session of ${systemId} is bound to receive` };
-    const pdus = mobileOriginatedPdus(mo);
+    let pdus: ReturnType<typeof mobileOriginatedPdus>;
+    try {
+      pdus = mobileOriginatedPdus(mo);
+    } catch (error) {
+      // More than 255 parts, or an address SMPP cannot carry.
+      return { delivered: false, reason: (error as Error).message };
+    }
     for (const pdu of pdus) {
       try {
         const response = await receiver.request(pdu);
