@@ -61,6 +61,8 @@ export class SmscConnection {
     private readonly responseTimeoutMs: number,
   ) {
     socket.setNoDelay(true);
+    // An ESME host that vanishes without a FIN (a killed pod) is noticed by TCP, so its bind does not hold receipts forever.
+    socket.setKeepAlive(true, 30_000);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('error', () => undefined); // 'close' follows; a reset peer is not the SMSC's fault
     socket.on('close', () => this.close());
