@@ -10,4 +10,6 @@ export interface MessagingClients {
   readonly identity: Pick<ServiceClients['identity'], 'getSendingStanding'>;
   readonly routing: Pick<ServiceClients['routing'], 'chooseSenders' | 'getRoutingPolicy'>;
   readonly consent: Pick<ServiceClients['consent'], 'checkSendPermissions'>;
+  /** Only with SMPP connections: their receipts and inbound messages go on through provider-callback. */
+  readonly 'provider-callback'?: Pick<ServiceClients['provider-callback'], 'recordCarrierReceipts' | 'recordCarrierInbound'>;
 }

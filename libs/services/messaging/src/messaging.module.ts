@@ -2,10 +2,7 @@ import { messagingV1 } from '@mp/contracts';
 import { implementService } from '@mp/grpc';
 import { messagingAccess } from './grpc/messaging.access';
 import type { DueJob, ServiceDeps, ServiceModule, ServiceParts } from '@mp/service-host';
-import { ChannelCarriers } from './carriers/channel-carriers';
-import { HttpCarrierAdapter, SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH } from './carriers/http-carrier.adapter';
-import { SmtpEmailCarrierAdapter } from './carriers/smtp-email-carrier.adapter';
-import type { CarrierAdapter } from './carriers/carrier.port';
+import { configuredCarriers } from './carriers/configured-carriers';
 import type { MessagingConfig } from './config/messaging-config';
 import { RouteAdvance } from './fallback/route-advance';
 import { receiptTimeoutJob } from './fallback/receipt-timeout.job';
@@ -37,22 +34,28 @@ export interface Messaging {
   parts: ServiceParts;
 }
 
-/** A carrier per channel (spec 1: each channel through its own carrier); a channel without one stays queued. */
-function carrierFrom(config: MessagingConfig): CarrierAdapter | undefined {
-  const apiKey = config.CARRIER_API_KEY;
-  const whatsAppUrl = config.WHATSAPP_API_URL ?? config.CARRIER_API_URL;
-  const carriers = new ChannelCarriers({
-    Sms: config.CARRIER_API_URL ? new HttpCarrierAdapter({ baseUrl: config.CARRIER_API_URL, apiKey, path: SMS_CARRIER_PATH }) : undefined,
-    WhatsApp: whatsAppUrl ? new HttpCarrierAdapter({ baseUrl: whatsAppUrl, apiKey, path: WHATSAPP_CARRIER_PATH }) : undefined,
-    Email: config.CARRIER_SMTP_URL ? new SmtpEmailCarrierAdapter({ smtpUrl: config.CARRIER_SMTP_URL }) : undefined,
-  });
-  return carriers.channels.length > 0 ? carriers : undefined;
-}
-
 /** Wires the service; exposed (not only the module) so service tests can reach handlers and the dispatcher. */
 export function createMessaging(deps: MessagingDeps): Messaging {
   const { config, db, outbox, clock, logger, clients } = deps;
-  const carrier = carrierFrom(config);
+  const carriers = configuredCarriers({
+    config,
+    db,
+    clock,
+    logger,
+    providerCallback: () => {
+      // Read at call time: the host makes a client on first use.
+      const client = () => {
+        const providerCallback = clients['provider-callback'];
+        if (!providerCallback) throw new Error('messaging has no provider-callback client, which SMPP connections need');
+        return providerCallback;
+      };
+      return {
+        recordCarrierReceipts: (...args) => client().recordCarrierReceipts(...args),
+        recordCarrierInbound: (...args) => client().recordCarrierInbound(...args),
+      };
+    },
+  });
+  const carrier = carriers.carrier;
   // Sending standings are cached only where an event transport can evict them (issue 13).
   const standings = deps.transport && new SendingStandingCache({ versionOf: (accountId) => standingVersion(db, accountId) });
   const route = new RouteAdvance(outbox, config.PRICE_TABLE);
@@ -106,7 +109,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
       consumers: [receiptConsumer({ outbox, clock, logger, route }), replyAnswerConsumer({ clock, logger })],
       // Release before dispatch: one run of due work (a sandbox clock advance) sends what came due.
       // Timeouts before dispatch: one sandbox clock move falls back and sends on the next channel.
-      jobs: [scheduled.job, receiptTimeoutJob({ db, clock, logger, route, onAdvanced: () => dispatcher.kick() }), dispatcher.job, replyWindow],
+      jobs: [scheduled.job, receiptTimeoutJob({ db, clock, logger, route, onAdvanced: () => dispatcher.kick() }), dispatcher.job, replyWindow, ...carriers.jobs],
       start: async () => {
         stopMeasuringQueue = measureDispatchQueue(db);
         if (standings && deps.transport) standingListener = listenForStandingChanges({ transport: deps.transport, cache: standings, logger });
@@ -116,7 +119,8 @@ export function createMessaging(deps: MessagingDeps): Messaging {
         await standingListener?.stop();
         await scheduled.idle();
         await dispatcher.stop();
-        carrier?.close?.();
+        // SMPP unbinds once its window drained: receipts still arriving meanwhile are stored.
+        await carrier?.close?.();
       },
     },
   };

@@ -25,6 +25,6 @@ export interface CarrierAdapter {
   /** The channels this adapter carries; every channel when absent. Dispatch claims only these. */
   readonly channels?: readonly Channel[];
   submit(submission: CarrierSubmission): Promise<CarrierOutcome>;
-  /** Frees connections (SMTP) at shutdown. */
-  close?(): void;
+  /** Frees connections at shutdown (SMTP's pool; SMPP unbinds once its window drained). */
+  close?(): void | Promise<void>;
 }

@@ -21,7 +21,7 @@ export class ChannelCarriers implements CarrierAdapter {
     return carrier.submit(submission);
   }
 
-  close(): void {
-    for (const carrier of Object.values(this.byChannel)) carrier?.close?.();
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.byChannel).map((carrier) => carrier?.close?.()));
   }
 }

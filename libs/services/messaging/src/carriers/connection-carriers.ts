@@ -41,7 +41,7 @@ export class ConnectionCarriers implements CarrierAdapter {
     return candidates.length === 1 ? last! : { kind: 'transient', reason: transient.join('; ') };
   }
 
-  close(): void {
-    for (const { carrier } of this.connected) carrier.close?.();
+  async close(): Promise<void> {
+    await Promise.all(this.connected.map(({ carrier }) => carrier.close?.()));
   }
 }

@@ -33,6 +33,11 @@ export const messagingConfigSchema = {
     description: 'SMTP server the Email channel sends through (the simulator in sandbox); unset leaves Email messages queued',
   }),
   CARRIER_API_KEY: optionalStr({ secret: true, description: 'bearer token for the carrier API' }),
+  CARRIER_CONNECTIONS: optionalStr({
+    secret: true,
+    description: 'JSON array of carrier connections (SMPP binds, HTTP carriers); they replace CARRIER_API_URL / WHATSAPP_API_URL for their channels',
+  }),
+  CARRIER_CONNECTIONS_FILE: optionalStr({ description: 'path to a JSON or YAML file of carrier connections (instead of CARRIER_CONNECTIONS)' }),
   PRICE_TABLE: json(priceTableFrom, {
     default: DEFAULT_PRICE_TABLE,
     description: 'JSON unit prices per channel and E.164 prefix (rules/price-table)',
@@ -53,6 +58,8 @@ export interface MessagingConfig {
   readonly WHATSAPP_API_URL?: string;
   readonly CARRIER_SMTP_URL?: string;
   readonly CARRIER_API_KEY?: string;
+  readonly CARRIER_CONNECTIONS?: string;
+  readonly CARRIER_CONNECTIONS_FILE?: string;
   readonly PRICE_TABLE: PriceTable;
   readonly DISPATCH_ENABLED: boolean;
   readonly DISPATCH_MAX_ATTEMPTS: number;

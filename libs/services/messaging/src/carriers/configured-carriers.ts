@@ -1,0 +1,80 @@
+import type { DueJob } from '@mp/service-host';
+import type { Logger } from '@mp/telemetry';
+import type { Clock } from '@mp/clock';
+import type { Knex } from 'knex';
+import type { MessagingConfig } from '../config/messaging-config';
+import { CoalescedRunner } from '../dispatch/coalesced-runner';
+import type { Channel } from '../rules';
+import type { CarrierAdapter } from './carrier.port';
+import { ChannelCarriers } from './channel-carriers';
+import { ConnectionCarriers } from './connection-carriers';
+import { loadCarrierConnections, type CarrierConnection, type SmppConnection } from './connections';
+import { HttpCarrierAdapter, SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH } from './http-carrier.adapter';
+import { SmppCarrier } from './smpp';
+import { createSmppDeliverHandler, createSmppPartLedger, smppDeliveriesJob, type ProviderCallbackHandoff } from './smpp-deliveries';
+import { SmtpEmailCarrierAdapter } from './smtp-email-carrier.adapter';
+
+export interface ConfiguredCarriersDeps {
+  config: MessagingConfig;
+  db: Knex;
+  clock: Clock;
+  logger: Logger;
+  /** Read at first use: the host creates the client only then. */
+  providerCallback: () => ProviderCallbackHandoff;
+}
+
+export interface ConfiguredCarriers {
+  /** Undefined when no channel has a carrier: dispatch then leaves every message queued. */
+  carrier?: CarrierAdapter;
+  /** The connections' own due work (SMPP receipts and inbound messages), when there is any. */
+  jobs: DueJob[];
+  smpp: readonly SmppCarrier[];
+}
+
+/** The connections operators configure (CARRIER_CONNECTIONS or CARRIER_CONNECTIONS_FILE); undefined when neither is set. */
+export function carrierConnectionsOf(config: MessagingConfig): readonly CarrierConnection[] | undefined {
+  // A connection's `passwordEnv` names a variable of the process's environment.
+  return loadCarrierConnections({ ...process.env, CARRIER_CONNECTIONS: config.CARRIER_CONNECTIONS, CARRIER_CONNECTIONS_FILE: config.CARRIER_CONNECTIONS_FILE });
+}
+
+/**
+ * A carrier per channel (spec 1: each channel through its own carrier): the
+ * configured connections for the channels they serve, and for the others the
+ * single-carrier variables (CARRIER_API_URL, WHATSAPP_API_URL,
+ * CARRIER_SMTP_URL). A channel with neither stays queued.
+ */
+export function configuredCarriers(deps: ConfiguredCarriersDeps): ConfiguredCarriers {
+  const { config, db, clock, logger } = deps;
+  const connections = carrierConnectionsOf(config) ?? [];
+  const smppConnections = connections.filter((c): c is SmppConnection => c.protocol === 'smpp');
+  const jobs: DueJob[] = [];
+  const smpp: SmppCarrier[] = [];
+  if (smppConnections.length > 0) {
+    const deliveries = smppDeliveriesJob({ db, clock, logger, providerCallback: deps.providerCallback() });
+    // A stored receipt or part is carried on at once, not at the job's next tick.
+    const pass = new CoalescedRunner(() => deliveries.runDue());
+    const soon = () => pass.request((error) => logger.error('smpp deliveries pass failed', { error }));
+    const ledger = createSmppPartLedger({ db, clock, connections: smppConnections, onRecorded: soon });
+    const onDeliverSm = createSmppDeliverHandler({ db, clock, logger, onStored: soon });
+    jobs.push(deliveries);
+    for (const connection of smppConnections) smpp.push(new SmppCarrier(connection, { ledger, onDeliverSm }, { logger }));
+  }
+  const byConnection = new Map<CarrierConnection, CarrierAdapter>(smpp.map((carrier) => [carrier.connection, carrier]));
+  for (const connection of connections) {
+    if (connection.protocol === 'http') {
+      byConnection.set(connection, new HttpCarrierAdapter({ baseUrl: connection.baseUrl, apiKey: connection.apiKey, path: connection.path, timeoutMs: connection.timeoutSeconds * 1000 }));
+    }
+  }
+  const ofChannel = (channel: Channel) => {
+    const connected = connections.filter((c) => c.channel === channel).map((connection) => ({ connection, carrier: byConnection.get(connection)! }));
+    return connected.length > 0 ? new ConnectionCarriers(connected) : undefined;
+  };
+  const apiKey = config.CARRIER_API_KEY;
+  const whatsAppUrl = config.WHATSAPP_API_URL ?? config.CARRIER_API_URL;
+  const carriers = new ChannelCarriers({
+    Sms: ofChannel('Sms') ?? (config.CARRIER_API_URL ? new HttpCarrierAdapter({ baseUrl: config.CARRIER_API_URL, apiKey, path: SMS_CARRIER_PATH }) : undefined),
+    WhatsApp: ofChannel('WhatsApp') ?? (whatsAppUrl ? new HttpCarrierAdapter({ baseUrl: whatsAppUrl, apiKey, path: WHATSAPP_CARRIER_PATH }) : undefined),
+    Email: config.CARRIER_SMTP_URL ? new SmtpEmailCarrierAdapter({ smtpUrl: config.CARRIER_SMTP_URL }) : undefined,
+  });
+  return { carrier: carriers.channels.length > 0 ? carriers : undefined, jobs, smpp };
+}
