@@ -1,0 +1,113 @@
+import { createServer } from 'node:net';
+import { ApiClient } from './support/api-client';
+import { freshDestination, sandboxNumber, signUp, waitForStatus, type SignedUpUser } from './support/journeys';
+import { bootPlatform, type BootedPlatform } from './support/platform-fixture';
+import { waitFor } from './support/wait-for';
+
+// Issue 28: SMS over SMPP 3.4 through the whole platform. Messaging binds to the sandbox SMSC as an
+// operator's CARRIER_CONNECTIONS says, submits every segment the API billed, and the SMSC's receipts
+// (deliver_sm) come back through the deliver handler, the part ledger and provider-callback's
+// exactly-once path to the message's status, its carrier events and its webhooks.
+
+jest.setTimeout(180_000);
+
+let booted: BootedPlatform;
+let api: ApiClient;
+let user: SignedUpUser;
+
+/** A port nothing listens on now, for the simulator's SMSC and the connection that binds to it. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  booted = await bootPlatform({
+    SMSC_PORT: String(port),
+    CARRIER_CONNECTIONS: JSON.stringify([
+      { name: 'sandbox-smsc', protocol: 'smpp', channel: 'Sms', numbers: ['*'], priority: 1, host: '127.0.0.1', port, systemId: 'sandbox', password: 'sandbox', binds: 2, throughputPerSecond: 200 },
+    ]),
+  });
+  api = booted.api;
+  user = await signUp(api, 'smpp');
+});
+
+afterAll(async () => {
+  await booted?.stop();
+});
+
+/** What the SMSC filed for a destination: one row per submit_sm, as it came on the wire. */
+const smscParts = (destination: string) =>
+  booted.platform.adapters.databases
+    .forSchema('carrier_simulator')('carrier_submissions')
+    .where({ protocol: 'smpp', destination_addr: destination.replace(/^\+/, '') })
+    .orderBy('part_seq')
+    .select('source_addr', 'source_addr_ton', 'source_addr_npi', 'dest_addr_ton', 'esm_class', 'data_coding', 'registered_delivery', 'part_reference', 'part_total', 'part_seq', 'account_id');
+
+describe('SMS over SMPP to the sandbox SMSC', () => {
+  it('sends a three-segment message as three submit_sm with UDH and delivers it on the receipts of all three parts', async () => {
+    const from = await sandboxNumber(api, user.accessToken);
+    const body = 'Long message over SMPP: '.padEnd(400, 'abcdefghij');
+    const destination = freshDestination();
+    const sent = await api.post(`/v1/accounts/${user.accountId}/messages`, { token: user.accessToken, body: { destination, body } });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ segmentCount: 3, encoding: 'gsm7' });
+
+    const delivered = await waitForStatus(api, user, sent.body.messageId, ['delivered', 'undelivered', 'failed']);
+    expect(delivered.body.status).toBe('delivered');
+    expect(delivered.body.auditTrail.map((a: { toStatus: string }) => a.toStatus)).toEqual(['queued', 'dispatched', 'delivered']);
+    const parts = await smscParts(destination);
+    expect(parts).toHaveLength(3);
+    const reference = parts[0].part_reference;
+    expect(parts).toEqual(
+      [1, 2, 3].map((seq) => ({
+        source_addr: from.replace(/^\+/, ''),
+        source_addr_ton: 1,
+        source_addr_npi: 1,
+        dest_addr_ton: 1,
+        esm_class: 0x40, // UDH indicator: 8-bit concatenation reference
+        data_coding: 0,
+        registered_delivery: 1,
+        part_reference: reference,
+        part_total: 3,
+        part_seq: seq,
+        account_id: user.accountId, // the SMSC found the account by the sender number
+      })),
+    );
+    // Every part's receipt is a carrier event of the message, with the SMSC's stat.
+    const events = await api.get(`/v1/messages/${sent.body.messageId}/carrier-events`, { token: user.accessToken });
+    expect(events.status).toBe(200);
+    const receipts = events.body.items.filter((e: { type: string; carrier: string }) => e.type === 'receipt' && e.carrier === 'sandbox-smsc');
+    expect(receipts.filter((e: { rawStatus: string }) => e.rawStatus === 'DELIVRD').map((e: { detail: string }) => e.detail).sort()).toEqual(
+      [1, 2, 3].map((n) => `SMPP receipt for part ${n} of 3: stat DELIVRD, err 000`),
+    );
+    // One outcome for the message, however many parts: what moved it to delivered.
+    expect(receipts.filter((e: { rawStatus: string }) => e.rawStatus === 'delivered')).toHaveLength(1);
+  });
+
+  it('follows the SMSC: an UNDELIV receipt makes the message undelivered, a refused submit_sm fails it with the SMSC status as its carrier error', async () => {
+    await sandboxNumber(api, user.accessToken);
+    const outcomes: Record<string, string> = {};
+    for (const [outcome, expected] of [
+      ['undelivered', 'undelivered'],
+      ['failed', 'failed'],
+    ]) {
+      const destination = freshDestination();
+      const set = await api.put(`/v1/sandbox/carrier-behaviors/${encodeURIComponent(destination)}`, { token: user.accessToken, body: { outcome, afterSeconds: 0 } });
+      expect(set.status).toBe(200);
+      const sent = await api.post(`/v1/accounts/${user.accountId}/messages`, { token: user.accessToken, body: { destination, body: 'hi over SMPP' } });
+      expect(sent.status).toBe(201);
+      const done = await waitForStatus(api, user, sent.body.messageId, ['delivered', 'undelivered', 'failed']);
+      outcomes[outcome] = done.body.status;
+      const events = await api.get(`/v1/messages/${sent.body.messageId}/carrier-events`, { token: user.accessToken });
+      const said = events.body.items.map((e: { type: string; rawStatus: string; errorCode: string | null }) => `${e.type} ${e.rawStatus} ${e.errorCode}`);
+      if (expected === 'undelivered') expect(said).toEqual(['submission_accepted accepted null', 'receipt UNDELIV 027', 'receipt undelivered 30008']);
+      else expect(said.join('\n')).toMatch(/ESME_RINVDSTADR/);
+    }
+    expect(outcomes).toEqual({ undelivered: 'undelivered', failed: 'failed' });
+  });
+});
