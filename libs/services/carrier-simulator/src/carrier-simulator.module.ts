@@ -13,6 +13,7 @@ import { RECEIPT_QUEUE } from './receipts/receipt-payload';
 import { dialableHost } from './endpoints/carrier-simulator-endpoints';
 import { numberOwnersFrom } from './smsc/number-owners';
 import { SandboxSmsc } from './smsc/sandbox-smsc';
+import { smsMobileOriginated } from './smsc/sms-mobile-originated';
 import { smscSettingsOf } from './smsc/smsc-settings';
 
 /**
@@ -41,7 +42,7 @@ export const carrierSimulatorService: ServiceModule<CarrierSimulatorConfig> = {
       grpc: [carrierSimulatorHandlers({ db, clock, routing }, logger)],
       jobs: [
         new PostCallbacksJob(RECEIPT_QUEUE, db, clock, config, logger),
-        new PostCallbacksJob(INBOUND_QUEUE, db, clock, config, logger),
+        new PostCallbacksJob(INBOUND_QUEUE, db, clock, config, logger, smsc && smsMobileOriginated(smsc)),
         ...(smsc ? [{ name: 'carrier-simulator.smsc-receipts', intervalMs: 250, runDue: () => smsc.deliverDue() }] : []),
       ],
       async start() {

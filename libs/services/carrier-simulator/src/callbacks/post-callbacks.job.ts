@@ -30,6 +30,9 @@ export interface CallbackQueue<Row extends QueuedCallbackRow> {
   batch?: { size: number; body(payloads: Array<Record<string, unknown>>): Record<string, unknown> };
 }
 
+/** A callback's other way to the platform (an inbound SMS as the SMSC's deliver_sm): taken, failed (retried with backoff), or not this way. */
+export type OtherDelivery<Row> = (row: Row) => Promise<{ kind: 'delivered' } | { kind: 'failed'; error: string } | { kind: 'post' }>;
+
 /** Posts a queue's due callbacks to the platform, signed; failures are retried with backoff, never dropped. */
 export class PostCallbacksJob<Row extends QueuedCallbackRow> implements DueJob {
   readonly name: string;
@@ -42,6 +45,8 @@ export class PostCallbacksJob<Row extends QueuedCallbackRow> implements DueJob {
     private readonly clock: Clock,
     private readonly config: Pick<CarrierSimulatorConfig, 'CARRIER_CALLBACK_URL' | 'CALLBACK_SECRET_SIM'>,
     private readonly logger: Logger,
+    /** Asked first for each due callback of a queue posted one by one. */
+    private readonly otherDelivery?: OtherDelivery<Row>,
   ) {
     this.name = queue.name;
   }
@@ -58,13 +63,25 @@ export class PostCallbacksJob<Row extends QueuedCallbackRow> implements DueJob {
     const batch = this.queue.batch;
     const claimed = await claimDueCallbacks<Row>(this.db, this.queue.table, now, batch?.size ?? BATCH_SIZE, new Date(now.getTime() + LEASE_MS));
     if (claimed.length === 0) return 0;
+    const toPost = batch || !this.otherDelivery ? claimed : await this.deliverOtherwise(claimed, this.otherDelivery);
     const url = callbackUrl(base, this.queue.route);
-    const posts = batch ? [claimed] : claimed.map((row) => [row]);
+    const posts = batch ? [toPost] : toPost.map((row) => [row]);
     const bodyOf = (rows: Row[]) => (batch ? batch.body(rows.map((row) => this.queue.payload(row))) : this.queue.payload(rows[0]));
     const accepted = await Promise.all(posts.map((rows) => this.deliver(url, rows, bodyOf(rows))));
     const sent = posts.flatMap((rows, i) => (accepted[i] ? rows.map((row) => row.event_id) : []));
     await markCallbacksSent(this.db, this.queue.table, sent, this.clock.now());
     return claimed.length;
+  }
+
+  /** The rows the other way does not take; those it delivered are recorded as sent, those it failed are retried like a failed post. */
+  private async deliverOtherwise(rows: Row[], other: OtherDelivery<Row>): Promise<Row[]> {
+    const outcomes = await Promise.all(rows.map((row) => other(row).catch((error: unknown) => ({ kind: 'failed' as const, error: String((error as Error)?.message ?? error) }))));
+    await markCallbacksSent(this.db, this.queue.table, rows.filter((_, i) => outcomes[i].kind === 'delivered').map((row) => row.event_id), this.clock.now());
+    for (const [i, row] of rows.entries()) {
+      const outcome = outcomes[i];
+      if (outcome.kind === 'failed') await this.scheduleRetry(row, outcome.error);
+    }
+    return rows.filter((_, i) => outcomes[i].kind === 'post');
   }
 
   /** Posts one body for `rows`: true when the platform accepted it (the pass records those together), else each row's retry is scheduled. */
@@ -75,19 +92,14 @@ export class PostCallbacksJob<Row extends QueuedCallbackRow> implements DueJob {
       postSignedCallback(url, this.config.CALLBACK_SECRET_SIM, body, currentTraceparent()),
     );
     if (outcome.ok) return true;
-    const now = this.clock.now();
-    for (const row of rows) {
-      const attempts = row.attempts + 1;
-      const delay = retryDelaySeconds(attempts);
-      this.logger.warn('callback not accepted; will retry', {
-        route: this.queue.route,
-        eventId: row.event_id,
-        attempts,
-        retryInSeconds: delay,
-        error: outcome.error,
-      });
-      await markCallbackFailed(this.db, this.queue.table, row.event_id, attempts, new Date(now.getTime() + delay * 1000), outcome.error);
-    }
+    for (const row of rows) await this.scheduleRetry(row, outcome.error);
     return false;
+  }
+
+  private async scheduleRetry(row: Row, error: string): Promise<void> {
+    const attempts = row.attempts + 1;
+    const delay = retryDelaySeconds(attempts);
+    this.logger.warn('callback not accepted; will retry', { route: this.queue.route, eventId: row.event_id, attempts, retryInSeconds: delay, error });
+    await markCallbackFailed(this.db, this.queue.table, row.event_id, attempts, new Date(this.clock.now().getTime() + delay * 1000), error);
   }
 }

@@ -61,6 +61,11 @@ export class SandboxSmsc implements SmscHandler {
     return this.server.port;
   }
 
+  /** Whether a session of the configured system_id is bound to receive (messaging sends SMS over SMPP). */
+  get hasReceiver(): boolean {
+    return (this.server?.receiversOf(this.deps.settings.systemId).length ?? 0) > 0;
+  }
+
   /** Sessions bound now. */
   get boundSessions(): readonly SmscConnection[] {
     return this.server?.bound ?? [];
