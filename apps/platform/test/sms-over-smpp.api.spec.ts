@@ -110,4 +110,29 @@ describe('SMS over SMPP to the sandbox SMSC', () => {
     }
     expect(outcomes).toEqual({ undelivered: 'undelivered', failed: 'failed' });
   });
+
+  it('delivers a recipient’s long reply and STOP as mobile-originated deliver_sm: the parts are reassembled, and STOP opts the recipient out', async () => {
+    const number = await sandboxNumber(api, user.accessToken);
+    const person = freshDestination();
+    const inbound = (body: string) => api.post('/v1/sandbox/inbound', { token: user.accessToken, body: { channelType: 'Sms', from: person, to: number, body } });
+    const reply = 'A reply long enough for two parts: '.padEnd(200, 'xyz');
+    expect((await inbound(reply)).status).toBe(202);
+    expect((await inbound('STOP')).status).toBe(202);
+    await waitFor(
+      () => api.get(`/v1/accounts/${user.accountId}/recipient-consent/opt-outs?recipient=${encodeURIComponent(person)}`, { token: user.accessToken }),
+      (r) => r.status === 200 && r.body.items.some((o: { scope: string }) => o.scope === 'stopReply'),
+      { what: 'the STOP opt-out' },
+    );
+    // Both came over the bind (three deliver_sm: two parts and STOP), none as an HTTP callback.
+    const overSmpp = await booted.platform.adapters.databases
+      .forSchema('messaging')('smpp_deliveries')
+      .where({ kind: 'inbound', source_addr: person.replace(/^\+/, '') })
+      .orderBy('id')
+      .select('concat_total', 'concat_seq', 'state');
+    // The two messages go side by side: their deliver_sm may interleave.
+    expect(overSmpp.map((row) => `${row.concat_total}/${row.concat_seq}`).sort()).toEqual(['2/1', '2/2', 'null/null']);
+    const stored = await booted.platform.adapters.databases.forSchema('provider_callback')('carrier_inbound_messages').where({ from_address: person }).select('provider', 'body');
+    expect(stored).toEqual(expect.arrayContaining([{ provider: 'sandbox-smsc', body: reply }, { provider: 'sandbox-smsc', body: 'STOP' }]));
+    expect(stored).toHaveLength(2);
+  });
 });
