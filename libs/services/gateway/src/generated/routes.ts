@@ -635,7 +635,7 @@ const models: TsoaRoute.Models = {
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "CarrierOutcome": {
         "dataType": "refAlias",
-        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["delivered"]},{"dataType":"enum","enums":["undelivered"]},{"dataType":"enum","enums":["failed"]},{"dataType":"enum","enums":["no-receipt"]},{"dataType":"enum","enums":["unavailable"]}],"validators":{}},
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["delivered"]},{"dataType":"enum","enums":["undelivered"]},{"dataType":"enum","enums":["failed"]},{"dataType":"enum","enums":["no-receipt"]},{"dataType":"enum","enums":["unavailable"]},{"dataType":"enum","enums":["throttled"]},{"dataType":"enum","enums":["receipt-before-response"]},{"dataType":"enum","enums":["receipt-last-part-only"]},{"dataType":"enum","enums":["drop-connection"]}],"validators":{}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "CarrierBehaviorRequest": {

@@ -14,8 +14,27 @@ export interface Mailbox {
   items: MailboxItem[];
 }
 
-/** `failed`: refused at submission (permanent); `unavailable`: 503 at submission (transient, retried). */
-export type CarrierOutcome = 'delivered' | 'undelivered' | 'failed' | 'no-receipt' | 'unavailable';
+/**
+ * What the simulated carrier does with a message, as the sandbox SMSC (SMPP) and the HTTP carrier play it.
+ * `delivered`: accepted, delivery receipt after `afterSeconds`. `undelivered`: accepted, an UNDELIV receipt.
+ * `failed`: refused at submission, permanently (SMPP ESME_RINVDSTADR; HTTP 422). `no-receipt`: accepted, never
+ * a receipt. `unavailable`: transient (SMPP ESME_RSYSERR once, then accepted; HTTP 503 while it is set).
+ * SMPP field problems: `throttled` (ESME_RTHROTTLED twice for each part, then accepted; HTTP 503 while it is set),
+ * `receipt-before-response` (the receipt is sent before submit_sm_resp; HTTP: as `delivered`),
+ * `receipt-last-part-only` (of a long message only the last part gets a receipt; HTTP: as `delivered`),
+ * `drop-connection` (the SMSC closes the bind without answering the first submit of each part, then accepts the
+ * resubmission; HTTP 503 while it is set).
+ */
+export type CarrierOutcome =
+  | 'delivered'
+  | 'undelivered'
+  | 'failed'
+  | 'no-receipt'
+  | 'unavailable'
+  | 'throttled'
+  | 'receipt-before-response'
+  | 'receipt-last-part-only'
+  | 'drop-connection';
 
 /** What the simulated carrier should do with messages to a destination. */
 export interface CarrierBehaviorRequest {

@@ -24,7 +24,12 @@ import { Timestamp } from "../../google/protobuf/timestamp.pb";
 export interface SetCarrierBehaviorRequest {
   accountId: string;
   destination: string;
-  /** delivered, undelivered, failed, no-receipt or unavailable (503 at submission: transient). */
+  /**
+   * delivered, undelivered, failed, no-receipt or unavailable (503 at submission: transient);
+   * or an SMPP field problem the sandbox SMSC plays: throttled, receipt-before-response,
+   * receipt-last-part-only or drop-connection (over the HTTP Carrier API the first and last
+   * answer 503 while set, the other two deliver).
+   */
   outcome: string;
   afterSeconds?: number | undefined;
 }
