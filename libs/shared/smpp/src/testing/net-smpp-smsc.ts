@@ -12,7 +12,16 @@ export function netSmppSkipReason(): string | undefined {
   return undefined;
 }
 
-/** net-smpp-smsc.pl as a child process: one ESME, what Net::SMPP decoded as events. */
+/** A stdin command of net-smpp-smsc.pl --scripted: a receipt for a message_id it answered, or a mobile-originated message. */
+export type NetSmppCommand =
+  | { command: 'receipt'; message_id: string; form: 'tlv' | 'text'; stat: string; err?: string }
+  | { command: 'mo'; source_addr: string; destination_addr: string; data_coding: number; short_message: string; esm_class?: number };
+
+/**
+ * net-smpp-smsc.pl as a child process, what Net::SMPP decoded as events. By default one ESME and
+ * receipts of its own for the first submit_sm; `scripted`: any number of ESMEs, receipts and
+ * mobile-originated messages only when `send` asks.
+ */
 export class NetSmppSmsc {
   readonly events: PerlEvent[] = [];
   private wake: (() => void) | undefined;
@@ -25,8 +34,8 @@ export class NetSmppSmsc {
     });
   }
 
-  static async start(): Promise<{ smsc: NetSmppSmsc; port: number }> {
-    const smsc = new NetSmppSmsc(spawn('perl', [join(__dirname, 'net-smpp-smsc.pl')]));
+  static async start(options: { scripted?: boolean } = {}): Promise<{ smsc: NetSmppSmsc; port: number }> {
+    const smsc = new NetSmppSmsc(spawn('perl', [join(__dirname, 'net-smpp-smsc.pl'), ...(options.scripted ? ['--scripted'] : [])]));
     const { port } = await smsc.eventWhere((e) => e.event === 'listening');
     return { smsc, port: port as number };
   }
@@ -42,6 +51,15 @@ export class NetSmppSmsc {
         setTimeout(resolve, 100);
       });
     }
+  }
+
+  /** Has the scripted SMSC send a deliver_sm; resolves with its deliver_sm_sent line (throws on command_failed). */
+  async send(command: NetSmppCommand): Promise<PerlEvent> {
+    const from = this.events.length;
+    this.perl.stdin.write(`${JSON.stringify(command)}\n`);
+    const answer = await this.eventWhere((e) => this.events.indexOf(e) >= from && (e.event === 'deliver_sm_sent' || e.event === 'command_failed'));
+    if (answer.event === 'command_failed') throw new Error(`Net::SMPP could not ${command.command}: ${JSON.stringify(answer)}`);
+    return answer;
   }
 
   stop(): void {
