@@ -13,6 +13,7 @@ import { earlyReceiptsMigration } from './20261124000011_early_receipts';
 import { messageTraceparentMigration } from './20261124000012_message_traceparent';
 import { standingChangesMigration } from './20261127000013_standing_changes';
 import { smppDeliveriesMigration } from './20261128000014_smpp_deliveries';
+import { smppBindLeasesMigration } from './20261128000015_smpp_bind_leases';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [
@@ -30,4 +31,5 @@ export const messagingMigrations: Migration[] = [
   messageTraceparentMigration,
   standingChangesMigration,
   smppDeliveriesMigration,
+  smppBindLeasesMigration,
 ];

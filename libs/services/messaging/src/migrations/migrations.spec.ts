@@ -16,11 +16,13 @@ describe('messaging migrations', () => {
       expect(await db.schema.hasColumn('messages', 'traceparent')).toBe(true);
       expect(await db.schema.hasTable('standing_changes')).toBe(true);
       expect(await db.schema.hasTable('smpp_parts')).toBe(true);
+      expect(await db.schema.hasTable('smpp_bind_leases')).toBe(true);
       await migrateDown(db, 'messaging', messagingMigrations);
-      expect(await db.schema.hasTable('smpp_parts')).toBe(false);
-      expect(await db.schema.hasTable('smpp_deliveries')).toBe(false);
-      expect(await db.schema.hasTable('standing_changes')).toBe(true); // only the newest went down
+      expect(await db.schema.hasTable('smpp_bind_leases')).toBe(false);
+      expect(await db.schema.hasTable('smpp_bind_holders')).toBe(false);
+      expect(await db.schema.hasTable('smpp_parts')).toBe(true); // only the newest went down
       await migrateLatest(db, 'messaging', messagingMigrations);
+      expect(await db.schema.hasTable('smpp_bind_holders')).toBe(true);
       expect(await db.schema.hasTable('smpp_outcomes')).toBe(true);
       expect(await db.schema.hasTable('standing_changes')).toBe(true);
       expect(await db.schema.hasColumn('messages', 'traceparent')).toBe(true);
