@@ -10,6 +10,12 @@ export interface BindPoolOptions {
   onEvent: (bind: number, event: SmppSessionEvent) => void;
   /** Back-off between attempts to bind (default: 1 s doubling to 60 s, ±20 %). */
   reconnect?: ReconnectDelayOptions;
+  /**
+   * `all` (default): every one of the connection's `binds` opens at once (one
+   * process holds them all). `leased`: none until `open(slot)`, which a bind
+   * lease keeper calls for the slots this replica holds (issue 28 point 6).
+   */
+  slots?: 'all' | 'leased';
 }
 
 /**
@@ -82,12 +88,36 @@ function describeClose(reason: CloseReason): string {
   return 'error' in reason && reason.error ? `${reason.kind} (${reason.error.message})` : reason.kind;
 }
 
-/** `binds` sessions of one connection, each rebinding on its own after a loss. */
+/** Sessions of one connection by slot (0 .. binds-1), each rebinding on its own after a loss. */
 export class BindPool {
-  private readonly binds: Bind[];
+  private readonly bySlot = new Map<number, Bind>();
+  private stopped = false;
 
   constructor(private readonly options: BindPoolOptions) {
-    this.binds = Array.from({ length: options.connection.binds }, (_, i) => new Bind(i, options));
+    if ((options.slots ?? 'all') === 'all') for (let slot = 0; slot < options.connection.binds; slot++) this.open(slot);
+  }
+
+  private get binds(): Bind[] {
+    return [...this.bySlot.values()];
+  }
+
+  /** Slots with a session open (binding, bound or waiting to rebind). */
+  get openSlots(): number[] {
+    return [...this.bySlot.keys()].sort((a, b) => a - b);
+  }
+
+  /** Starts binding `slot` (nothing if it is open, out of range, or the pool stopped). */
+  open(slot: number): void {
+    if (this.stopped || this.bySlot.has(slot) || slot < 0 || slot >= this.options.connection.binds) return;
+    this.bySlot.set(slot, new Bind(slot, this.options));
+  }
+
+  /** Unbinds `slot`'s session (after its window drains) and stops rebinding it. */
+  async close(slot: number): Promise<void> {
+    const bind = this.bySlot.get(slot);
+    if (!bind) return;
+    this.bySlot.delete(slot);
+    await bind.stop();
   }
 
   /** The bound session with the most window room (the least outstanding and waiting), or none. */
@@ -113,8 +143,9 @@ export class BindPool {
     return this.binds.filter((b) => b.session?.state !== 'bound' && b.lastError).map((b) => b.lastError!);
   }
 
-  /** Unbinds every session (each waits for its window to drain) and stops rebinding. */
+  /** Unbinds every session (each waits for its window to drain) and stops rebinding; opens none after. */
   async stop(): Promise<void> {
-    await Promise.all(this.binds.map((b) => b.stop()));
+    this.stopped = true;
+    await Promise.all(this.openSlots.map((slot) => this.close(slot)));
   }
 }

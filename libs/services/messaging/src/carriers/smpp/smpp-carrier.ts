@@ -19,6 +19,7 @@ import { BindPool } from './bind-pool';
 import { ConnectionPacer } from './connection-pacer';
 import type { SmppConnectionStatus } from './smpp-connection-status';
 import { SmppMetrics, type ResubmissionCause } from './smpp-metrics';
+import { UnboundWatch } from './unbound-watch';
 import type { SmppDeliverHandler, SmppPartLedger, SubmittedPart } from './smpp-ports';
 import { submitVerdict } from './submit-status';
 import { prepareSubmission, type SubmitPart } from './submission-parts';
@@ -46,6 +47,14 @@ export interface SmppCarrierOptions {
   throttlePauseMs?: number;
   /** How long close() waits for submissions in flight before unbinding (default 2 × responseTimeoutSeconds). */
   closeTimeoutMs?: number;
+  /**
+   * Open no bind until openBind(slot): a bind lease keeper opens the slots
+   * this replica holds, so replicas together never exceed `binds` (issue 28
+   * point 6). Without it every bind opens at construction.
+   */
+  bindLeases?: boolean;
+  /** Binds held with none bound this long: a warn line naming the connection and its last bind error (default 30 000 ms). */
+  unboundWarnMs?: number;
 }
 
 type PartResult = { ok: true; messageId: string } | { ok: false; outcome: CarrierOutcome; unconfirmed?: ResubmissionCause };
@@ -55,8 +64,9 @@ const transient = (reason: string, error?: unknown): CarrierOutcome => ({ kind: 
 /**
  * SMS over one SMPP 3.4 connection (issue 28 point 2), behind the one carrier
  * port. Binding starts at construction: `binds` transceiver sessions, each
- * rebinding with jittered back-off after a loss. A submission is split where
- * billing split it, paced by segments for the whole connection, and each part
+ * rebinding with jittered back-off after a loss; with `bindLeases` only the
+ * slots a lease keeper opens (the replica's share of `binds`). A submission
+ * is split where billing split it, paced by segments for the whole connection, and each part
  * goes to the bound session with the most window room.
  *
  * Outcomes (CARRIERS.md §1.2): ESME_RTHROTTLED / ESME_RMSGQFUL halve the
@@ -83,6 +93,7 @@ export class SmppCarrier implements CarrierAdapter {
   private readonly pacer: ConnectionPacer;
   private readonly metrics: SmppMetrics;
   private readonly unwatch: () => void;
+  private readonly watchTimer: NodeJS.Timeout;
   private readonly counts = {
     submits: { accepted: 0, rejected: 0, transient: 0, invalid: 0 },
     throttles: 0,
@@ -106,8 +117,32 @@ export class SmppCarrier implements CarrierAdapter {
       reconnect: options.reconnect,
       onDeliverSm: (pdu) => ports.onDeliverSm(connection, pdu),
       onEvent: (bind, event) => this.onSessionEvent(bind, event),
+      slots: options.bindLeases ? 'leased' : 'all',
     });
     this.unwatch = this.metrics.watch(() => this.status());
+    const unbound = new UnboundWatch({ connection: connection.name, logger: options.logger, afterMs: options.unboundWarnMs });
+    this.watchTimer = setInterval(() => unbound.observe(this.status()), Math.min(5000, Math.max(10, (options.unboundWarnMs ?? 30_000) / 3)));
+    this.watchTimer.unref();
+  }
+
+  /** Starts binding `slot` (0 .. binds-1), whose lease this replica holds. */
+  openBind(slot: number): void {
+    if (!this.closing) this.pool.open(slot);
+  }
+
+  /** Unbinds `slot` (its window drains first): its lease is given up or lost. */
+  closeBind(slot: number): Promise<void> {
+    return this.pool.close(slot);
+  }
+
+  /** Slots with a session open here. */
+  get heldSlots(): number[] {
+    return this.pool.openSlots;
+  }
+
+  /** A session is bound here and the carrier is not closing: dispatch may claim SMS for it. */
+  canSend(): boolean {
+    return !this.closing && this.pool.bound > 0;
   }
 
   async submit(submission: CarrierSubmission): Promise<CarrierOutcome> {
@@ -129,9 +164,10 @@ export class SmppCarrier implements CarrierAdapter {
       connection: this.connection.name,
       ready: this.pool.bound > 0,
       configuredBinds: this.connection.binds,
+      heldBinds: this.pool.openSlots.length,
       boundSessions: this.pool.bound,
       windowInUse: this.pool.windowInUse,
-      windowSize: this.connection.window * this.connection.binds,
+      windowSize: this.connection.window * this.pool.openSlots.length,
       pacing: {
         configuredPerSecond: this.pacer.configuredPerSecond,
         currentPerSecond: this.pacer.ratePerSecond,
@@ -162,6 +198,7 @@ export class SmppCarrier implements CarrierAdapter {
         clearTimeout(timer);
       }
       await this.pool.stop();
+      clearInterval(this.watchTimer);
       this.unwatch();
     })();
     return this.closing;
@@ -277,6 +314,7 @@ export class SmppCarrier implements CarrierAdapter {
   }
 
   private noBind(): CarrierOutcome {
+    if (this.pool.openSlots.length === 0) return transient(`no bind held by this replica on ${this.connection.name}: its ${this.connection.binds} bind(s) are leased to other replicas`);
     const errors = this.pool.errors;
     return transient(`no bound SMPP session on ${this.connection.name}${errors.length > 0 ? ` (${[...new Set(errors)].join('; ')})` : ''}`);
   }

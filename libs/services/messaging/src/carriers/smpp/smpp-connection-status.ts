@@ -4,10 +4,12 @@ export interface SmppConnectionStatus {
   /** At least one session is bound: the connection can take submissions. */
   ready: boolean;
   configuredBinds: number;
+  /** Binds this replica may open: all `binds`, or with bind leases the slots it holds (the others are other replicas'). */
+  heldBinds: number;
   boundSessions: number;
   /** submit_sm awaiting their submit_sm_resp, over all binds. */
   windowInUse: number;
-  /** `window` × `binds`. */
+  /** `window` × the binds held here. */
   windowSize: number;
   pacing: { configuredPerSecond: number; currentPerSecond: number; slowedUntil?: string };
   /** Messages by the outcome dispatch got. */

@@ -11,6 +11,12 @@ const resubmissions = counter(
 );
 const sessionEvents = counter('smpp_session_events_total', 'SMPP session events (bound, bind-refused, closed:<reason>, malformed-pdu, unknown-command, response-timeout, ...)', ['connection', 'event']);
 const boundSessions = scrapeGauge('smpp_bound_sessions', 'Bound SMPP sessions per connection (0: the connection cannot bind)', ['connection']);
+const connectionReady = scrapeGauge(
+  'smpp_connection_ready',
+  'SMPP connection bound on this replica (1: at least one session bound here). With bind leases a replica may hold none: alert on max by (connection) == 0',
+  ['connection'],
+);
+const heldBinds = scrapeGauge('smpp_held_binds', "SMPP binds (lease slots) this replica holds for a connection; summed over replicas, never above smpp_configured_binds", ['connection']);
 const configuredBinds = scrapeGauge('smpp_configured_binds', 'SMPP sessions configured per connection', ['connection']);
 const windowInUse = scrapeGauge('smpp_window_in_use', 'submit_sm awaiting their submit_sm_resp, over all binds of a connection', ['connection']);
 const pacingRate = scrapeGauge('smpp_pacing_segments_per_second', 'Segments per second a connection is paced at now (below the configured rate after a throttle)', ['connection']);
@@ -43,6 +49,8 @@ export class SmppMetrics {
     const removers = [
       boundSessions.addSource(async () => [{ labels, value: status().boundSessions }]),
       configuredBinds.addSource(async () => [{ labels, value: status().configuredBinds }]),
+      connectionReady.addSource(async () => [{ labels, value: status().ready ? 1 : 0 }]),
+      heldBinds.addSource(async () => [{ labels, value: status().heldBinds }]),
       windowInUse.addSource(async () => [{ labels, value: status().windowInUse }]),
       pacingRate.addSource(async () => [{ labels, value: status().pacing.currentPerSecond }]),
     ];
