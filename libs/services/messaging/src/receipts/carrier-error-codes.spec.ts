@@ -22,6 +22,9 @@ describe('refusalReason', () => {
     ['DESTINATION_REFUSED', 'destination refused by carrier'],
     ['21211', 'invalid destination'],
     ['21610', 'recipient unsubscribed at the carrier'],
+    ['ESME_RINVDSTADR', 'invalid destination'],
+    ['ESME_RINVSRCADR', 'sender refused by carrier'],
+    ['ESME_RSUBMITFAIL', 'carrier refused the message'],
   ])('%s -> %s', (code, reason) => {
     expect(refusalReason(code)).toBe(reason);
   });

@@ -27,6 +27,13 @@ export const CARRIER_ERROR_REASONS: Readonly<Record<string, string>> = {
   '21610': 'recipient unsubscribed at the carrier',
   '21614': 'destination is not a mobile number',
   DESTINATION_REFUSED: 'destination refused by carrier',
+  // SMPP submit_sm_resp refusals, by status name (issue 28 point 2)
+  ESME_RINVDSTADR: 'invalid destination',
+  ESME_RINVDSTTON: 'invalid destination',
+  ESME_RINVDSTNPI: 'invalid destination',
+  ESME_RINVSRCADR: 'sender refused by carrier',
+  ESME_RINVSRCTON: 'sender refused by carrier',
+  ESME_RINVSRCNPI: 'sender refused by carrier',
   // Email bounces
   '5.1.1': 'mailbox does not exist',
   '5.2.2': 'mailbox full',
