@@ -25,6 +25,13 @@ export interface CarrierAdapter {
   /** The channels this adapter carries; every channel when absent. Dispatch claims only these. */
   readonly channels?: readonly Channel[];
   submit(submission: CarrierSubmission): Promise<CarrierOutcome>;
+  /**
+   * False while this process cannot send the channel's messages at all (SMPP:
+   * no session bound here, its binds leased to other replicas or the SMSC
+   * down): dispatch then claims none, so they wait queued for a replica that
+   * can, spending no attempt. Absent: always true.
+   */
+  canSend?(channel: Channel): boolean;
   /** Frees connections at shutdown (SMTP's pool; SMPP unbinds once its window drained). */
   close?(): void | Promise<void>;
 }

@@ -11,6 +11,7 @@ import { ConnectionCarriers } from './connection-carriers';
 import { loadCarrierConnections, type CarrierConnection, type SmppConnection } from './connections';
 import { HttpCarrierAdapter, SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH } from './http-carrier.adapter';
 import { SmppCarrier } from './smpp';
+import { BindLeaseKeeper, type BindLeaseKeeperOptions } from './smpp-leases';
 import { createSmppDeliverHandler, createSmppPartLedger, smppDeliveriesJob, type ProviderCallbackHandoff } from './smpp-deliveries';
 import { SmtpEmailCarrierAdapter } from './smtp-email-carrier.adapter';
 
@@ -21,6 +22,8 @@ export interface ConfiguredCarriersDeps {
   logger: Logger;
   /** Read at first use: the host creates the client only then. */
   providerCallback: () => ProviderCallbackHandoff;
+  /** Bind lease timing and holder id (tests); defaults: 15 s leases renewed every 5 s, this process's id. */
+  bindLeases?: Pick<BindLeaseKeeperOptions, 'leaseMs' | 'renewMs' | 'holder'>;
 }
 
 export interface ConfiguredCarriers {
@@ -29,6 +32,8 @@ export interface ConfiguredCarriers {
   /** The connections' own due work (SMPP receipts and inbound messages), when there is any. */
   jobs: DueJob[];
   smpp: readonly SmppCarrier[];
+  /** One per smpp connection: this replica's share of its binds. */
+  bindLeases: readonly BindLeaseKeeper[];
 }
 
 /** The connections operators configure (CARRIER_CONNECTIONS or CARRIER_CONNECTIONS_FILE); undefined when neither is set. */
@@ -49,6 +54,8 @@ export function configuredCarriers(deps: ConfiguredCarriersDeps): ConfiguredCarr
   const smppConnections = connections.filter((c): c is SmppConnection => c.protocol === 'smpp');
   const jobs: DueJob[] = [];
   const smpp: SmppCarrier[] = [];
+  const bindLeases: BindLeaseKeeper[] = [];
+  const byConnection = new Map<CarrierConnection, CarrierAdapter>();
   if (smppConnections.length > 0) {
     const deliveries = smppDeliveriesJob({ db, clock, logger, providerCallback: deps.providerCallback() });
     // A stored receipt or part is carried on at once, not at the job's next tick.
@@ -57,9 +64,24 @@ export function configuredCarriers(deps: ConfiguredCarriersDeps): ConfiguredCarr
     const ledger = createSmppPartLedger({ db, clock, connections: smppConnections, onRecorded: soon });
     const onDeliverSm = createSmppDeliverHandler({ db, clock, logger, onStored: soon });
     jobs.push(deliveries);
-    for (const connection of smppConnections) smpp.push(new SmppCarrier(connection, { ledger, onDeliverSm }, { logger }));
+    for (const connection of smppConnections) {
+      // Replicas share the connection's `binds`: each opens only the slots it leases (issue 28 point 6).
+      const carrier = new SmppCarrier(connection, { ledger, onDeliverSm }, { logger, bindLeases: true });
+      const keeper = new BindLeaseKeeper({ db, connection, binds: carrier, logger, ...deps.bindLeases }).start();
+      smpp.push(carrier);
+      bindLeases.push(keeper);
+      byConnection.set(connection, {
+        channels: carrier.channels,
+        submit: (submission) => carrier.submit(submission),
+        canSend: () => carrier.canSend(),
+        // Unbind first (its window drains, the leases still renewed), then free the slots for the other replicas.
+        close: async () => {
+          await carrier.close();
+          await keeper.stop();
+        },
+      });
+    }
   }
-  const byConnection = new Map<CarrierConnection, CarrierAdapter>(smpp.map((carrier) => [carrier.connection, carrier]));
   for (const connection of connections) {
     if (connection.protocol === 'http') {
       byConnection.set(connection, new HttpCarrierAdapter({ baseUrl: connection.baseUrl, apiKey: connection.apiKey, path: connection.path, timeoutMs: connection.timeoutSeconds * 1000 }));
@@ -76,5 +98,5 @@ export function configuredCarriers(deps: ConfiguredCarriersDeps): ConfiguredCarr
     WhatsApp: ofChannel('WhatsApp') ?? (whatsAppUrl ? new HttpCarrierAdapter({ baseUrl: whatsAppUrl, apiKey, path: WHATSAPP_CARRIER_PATH }) : undefined),
     Email: config.CARRIER_SMTP_URL ? new SmtpEmailCarrierAdapter({ smtpUrl: config.CARRIER_SMTP_URL }) : undefined,
   });
-  return { carrier: carriers.channels.length > 0 ? carriers : undefined, jobs, smpp };
+  return { carrier: carriers.channels.length > 0 ? carriers : undefined, jobs, smpp, bindLeases };
 }
