@@ -21,6 +21,11 @@ export class ChannelCarriers implements CarrierAdapter {
     return carrier.submit(submission);
   }
 
+  canSend(channel: Channel): boolean {
+    const carrier = this.byChannel[channel];
+    return carrier !== undefined && carrier.canSend?.(channel) !== false;
+  }
+
   async close(): Promise<void> {
     await Promise.all(Object.values(this.byChannel).map((carrier) => carrier?.close?.()));
   }

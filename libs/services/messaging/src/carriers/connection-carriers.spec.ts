@@ -66,4 +66,14 @@ describe('ConnectionCarriers', () => {
     expect(await carriers.submit(submission('+15551234567'))).toEqual({ kind: 'transient', reason: 'no Sms connection sends from +15551234567' });
     expect(asked).toEqual([]);
   });
+
+  it('can send a channel while any of its connections can: dispatch claims none only when none is bound here', () => {
+    const connections = parseCarrierConnections([smpp('primary', ['*'], 1), smpp('backup', ['*'], 2)], 'CARRIER_CONNECTIONS', { env: {}, baseDir: process.cwd() });
+    const bound = new Map([['primary', false], ['backup', false]]);
+    const carriers = new ConnectionCarriers(connections.map((connection) => ({ connection, carrier: { ...scripted(connection.name, [], []), canSend: () => bound.get(connection.name)! } })));
+    expect(carriers.canSend('Sms')).toBe(false);
+    bound.set('backup', true);
+    expect(carriers.canSend('Sms')).toBe(true);
+    expect(carriers.canSend('WhatsApp')).toBe(false); // none of its connections
+  });
 });

@@ -41,6 +41,11 @@ export class ConnectionCarriers implements CarrierAdapter {
     return candidates.length === 1 ? last! : { kind: 'transient', reason: transient.join('; ') };
   }
 
+  /** Some connection of the channel can send now (a sender only an unbound one serves still gets transient). */
+  canSend(channel: Channel): boolean {
+    return this.connected.some((c) => c.connection.channel === channel && c.carrier.canSend?.(channel) !== false);
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.connected.map(({ carrier }) => carrier.close?.()));
   }

@@ -110,7 +110,8 @@ export class Dispatcher {
   private async runAll(): Promise<number> {
     const { enabled, carrier, db, clock } = this.options;
     await this.giveBackAfterOutage();
-    const channels = [...this.runners.keys()];
+    // A channel its carrier cannot send from this process now (no SMPP bind here) is left to the replicas that can.
+    const channels = [...this.runners.keys()].filter((channel) => carrier?.canSend?.(channel) !== false);
     // Without a carrier the passes only warn (once) and claim nothing.
     const due = enabled && carrier && !this.stopped ? await channelsWithDueWork(db, channels, clock.now()) : channels;
     // A queue with nothing due still has its pass in flight, if any, awaited (a clock move's run finishes the work it set off).
@@ -129,6 +130,7 @@ export class Dispatcher {
       return 0;
     }
     await this.giveBackAfterOutage();
+    if (carrier.canSend?.(channel) === false) return 0;
     let handled = 0;
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !this.stopped; batch += 1) {
       const claimed = await this.claim(channel);
