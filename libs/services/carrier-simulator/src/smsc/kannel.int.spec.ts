@@ -1,12 +1,15 @@
 import { encodeGsm7, encodeUcs2 } from '@mp/smpp';
 import { listSmscSubmissions } from './smsc-submissions.repository';
-import { Kannel } from './testing/kannel';
+import { Kannel, kannelBinary } from './testing/kannel';
 import { startSandboxSmsc, type SandboxSmscHarness } from './testing/sandbox-smsc.harness';
 import { waitUntil } from './testing/wait-until';
 
 // Issue 28 point 8: the sandbox SMSC checked by an ESME we did not write, Kannel's bearerbox
 // (Debian `kannel`), bound as a transceiver; smsbox's sendsms submits and calls the dlr-url.
-// Without Kannel this fails (CI installs it); it never skips.
+// Without Kannel it is reported skipped, so `npm test` passes on a fresh machine; .ci/run installs
+// it and fails without it.
+const kannelMissing = !kannelBinary('bearerbox') || !kannelBinary('smsbox');
+if (kannelMissing) console.warn("kannel: skipped: bearerbox and smsbox come with Debian's kannel package (apt-get install kannel, as .ci/run does)");
 
 const SENDER = '+15550004000';
 let h: SandboxSmscHarness;
@@ -14,6 +17,7 @@ let kannel: Kannel;
 let pump: NodeJS.Timeout;
 
 beforeAll(async () => {
+  if (kannelMissing) return;
   h = await startSandboxSmsc();
   kannel = await Kannel.start({ smscPort: h.port, systemId: 'sandbox', password: 'sandbox', moPath: '/mo?from=%p&to=%P&text=%a&coding=%c' });
   // The service host runs the receipt job every 250 ms; here the test does.
@@ -43,7 +47,7 @@ async function eventually(condition: () => boolean | Promise<boolean>, timeoutMs
 const dlrUrl = (tag: string) => `${kannel.callbackUrl}/dlr?tag=${tag}&type=%d&smscid=%F&answer=%A`;
 const dlrCalls = (tag: string) => kannel.calls.filter((c) => c.path === '/dlr' && c.query.tag === tag);
 
-describe('Kannel (bearerbox + smsbox) against the sandbox SMSC', () => {
+(kannelMissing ? describe.skip : describe)('Kannel (bearerbox + smsbox) against the sandbox SMSC', () => {
   it('binds as a transceiver with the sandbox credentials', () => {
     expect(h.smsc.boundSessions.map((s) => ({ systemId: s.systemId, mode: s.mode }))).toEqual([{ systemId: 'sandbox', mode: 'transceiver' }]);
   });

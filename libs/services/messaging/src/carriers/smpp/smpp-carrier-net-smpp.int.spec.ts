@@ -7,12 +7,14 @@ import { smppConnection } from './testing/smpp-connection';
 import { GSM_LONG, GSM_SHORT, UCS2_LONG, UCS2_SHORT, udh } from './testing/wire-texts';
 
 // Issue 28 points 3 and 8: what SmppCarrier puts on the wire, as an SMSC we did not write decoded it
-// (Debian's Net::SMPP, libnet-smpp-perl, through the one NetSmppSmsc helper). Without Net::SMPP this spec
-// fails: it is the independent proof, not an optional extra.
+// (Debian's Net::SMPP, libnet-smpp-perl, through the one NetSmppSmsc helper). Without Net::SMPP it is
+// reported skipped, so `npm test` passes on a fresh machine; .ci/run installs it and fails without it.
+const skipReason = netSmppSkipReason();
+if (skipReason) console.warn(`smpp-carrier-net-smpp: skipped: ${skipReason}. It runs with Debian's libnet-smpp-perl installed (as .ci/run does).`);
 const submission = (reference: string, body: string): CarrierSubmission => ({ reference, accountId: 'a-1', channel: 'Sms', from: '+15550000001', to: '+447700900123', body });
 const hex2 = (n: number) => n.toString(16).padStart(2, '0');
 
-describe('SmppCarrier through Net::SMPP as the SMSC', () => {
+(skipReason ? describe.skip : describe)('SmppCarrier through Net::SMPP as the SMSC', () => {
   const carriers: SmppCarrier[] = [];
   const smscs: NetSmppSmsc[] = [];
   afterAll(async () => {
@@ -22,7 +24,6 @@ describe('SmppCarrier through Net::SMPP as the SMSC', () => {
 
   /** Binds to a fresh Net::SMPP SMSC, sends the bodies in order, unbinds; returns what Net::SMPP decoded. */
   async function run(longMessages: SmppConnection['longMessages'], bodies: string[]) {
-    expect(netSmppSkipReason()).toBeUndefined();
     const { smsc, port } = await NetSmppSmsc.start();
     smscs.push(smsc);
     const ledger = new InMemoryPartLedger();
