@@ -38,7 +38,8 @@ beforeAll(async () => {
   const logger = createLogger('warn', {}, (line) => void refusedLog.push(JSON.parse(line)));
   const boots = await Promise.allSettled([
     bootPlatform({ CARRIER_CONNECTIONS: connection(CONNECTION, port, 'secret') }),
-    bootPlatform({ CARRIER_CONNECTIONS: connection(REFUSED, port, 'wrong') }, logger),
+    // One try before dead-lettering: a submission tried on the unbound connection would fail its message at once.
+    bootPlatform({ CARRIER_CONNECTIONS: connection(REFUSED, port, 'wrong'), DISPATCH_MAX_ATTEMPTS: '1' }, logger),
   ]);
   // Kept even when the other failed, so afterAll stops what did boot.
   [booted, refused] = boots.map((b) => (b.status === 'fulfilled' ? b.value : undefined!));
@@ -225,6 +226,9 @@ describe('an SMSC that refuses the bind', () => {
       statuses.add(message.body.status);
     }
     expect([...statuses]).toEqual(['queued']);
+    // Not even tried (no submission_unavailable): dispatch waits for a bound session rather than burn the message's attempts.
+    const events = await refused.api.get(`/v1/messages/${sent.body.messageId}/carrier-events`, { token: owner.accessToken });
+    expect(events.body.items).toEqual([]);
     expect(submitsTo(destination)).toEqual([]);
     // The connection keeps trying (refused again after its reconnect delay), and says so.
     expect(smsc.events.filter((e) => e.event === 'bind_refused' && e.system_id === REFUSED).length).toBeGreaterThanOrEqual(2);
