@@ -52,6 +52,7 @@ export class BindLeaseKeeper {
   private readonly renewMs: number;
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> = Promise.resolve();
+  private inFlight: Promise<void> | undefined;
   private seeded = false;
   private failing = false;
   private stopped = false;
@@ -99,8 +100,13 @@ export class BindLeaseKeeper {
     this.timer.unref();
   }
 
-  /** One renewal and evening-out; never throws. */
-  async tick(): Promise<void> {
+  /** One renewal and evening-out (the one in flight, if any: never two at once); never throws. */
+  tick(): Promise<void> {
+    this.inFlight ??= this.renewAndEvenOut().finally(() => (this.inFlight = undefined));
+    return this.inFlight;
+  }
+
+  private async renewAndEvenOut(): Promise<void> {
     const sentAt = Date.now();
     const { db, logger } = this.options;
     try {

@@ -82,6 +82,19 @@ describe(`SMPP bind leases on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`
     expect(counter.max).toBe(2);
   });
 
+  it('three replicas with binds: 2: two bind once each, the third holds none and says it cannot send', async () => {
+    const { smsc, counter } = await smscCountingBinds();
+    const name = `smsc-${randomUUID().slice(0, 8)}`;
+    const replicas = ['replica-a', 'replica-b', 'replica-c'].map((holder) => replica(smsc.port, name, holder));
+    for (const r of replicas) r.keeper.start();
+    const bound = () => replicas.map((r) => r.carrier.status().boundSessions).sort();
+    await waitUntil(() => bound().join() === '0,1,1', 5000, 'one bind on each of two replicas');
+    await new Promise((resolve) => setTimeout(resolve, 5 * RENEW_MS));
+    expect(bound()).toEqual([0, 1, 1]);
+    expect(replicas.filter((r) => r.carrier.canSend())).toHaveLength(2);
+    expect(counter.max).toBe(2);
+  });
+
   it("a replica gone without a word (its pod lost): its lease runs out and the other replica's takes its slot over", async () => {
     const { smsc, counter } = await smscCountingBinds();
     const name = `smsc-${randomUUID().slice(0, 8)}`;

@@ -1,4 +1,4 @@
-// SMS over SMPP 3.4 (issue 28 points 2, 3, 9): one SmppCarrier per smpp connection; not yet wired into start-up.
+// SMS over SMPP 3.4 (issue 28 points 2, 3, 6, 9): one SmppCarrier per smpp connection (configured-carriers), its binds leased (smpp-leases).
 export { normaliseSmscMessageId, type IdFormat } from './normalise-smsc-message-id';
 export { SmppCarrier, type SmppCarrierOptions, type SmppCarrierPorts } from './smpp-carrier';
 export type { SmppConnectionStatus } from './smpp-connection-status';
