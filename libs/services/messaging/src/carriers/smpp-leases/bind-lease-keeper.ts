@@ -130,8 +130,10 @@ export class BindLeaseKeeper {
     } catch (error) {
       if (!this.failing) logger?.warn('SMPP bind lease renewal failed', { connection: this.scope.connection, error });
       this.failing = true;
-      // Close before the lease can end unconfirmed: another replica may claim the slot then.
-      for (const [slot, lease] of this.held) if (Date.now() + this.renewMs >= lease.until) this.lose(slot, 'its lease could not be renewed');
+      // Close well before the lease can end unconfirmed (another replica may claim the slot then): the next
+      // tick may come late on a busy machine, and the unbind itself takes a round trip.
+      const margin = Math.max(this.renewMs, this.leaseMs / 2);
+      for (const [slot, lease] of this.held) if (Date.now() + margin >= lease.until) this.lose(slot, 'its lease could not be renewed');
     }
   }
 

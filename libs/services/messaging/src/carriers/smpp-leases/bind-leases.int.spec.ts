@@ -14,7 +14,7 @@ import { bindCounter } from './testing/bind-counter';
 const databaseUrl = process.env['DATABASE_URL'];
 const schema = `smpp_bind_leases_test_${randomUUID().slice(0, 8)}`;
 // Short leases keep the takeovers fast: a real replica uses 15 s renewed every 5 s.
-const LEASE_MS = 800;
+const LEASE_MS = 1_500;
 const RENEW_MS = 100;
 
 describe(`SMPP bind leases on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
