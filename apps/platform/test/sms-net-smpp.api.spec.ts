@@ -36,12 +36,14 @@ const refusedLog: Array<Record<string, unknown>> = [];
 beforeAll(async () => {
   if (skipReason) return;
   ({ smsc, port } = await NetSmppSmsc.start({ scripted: true }));
-  // Booted side by side: the suite's time is mostly the two boots.
+  // Booted side by side: the suite's time is mostly the two boots. Each on a database of its own (embedded): on
+  // the PostgreSQL tier platforms share one, and another platform's dispatch (the worker's shared platform, or the
+  // bound one for the refused one) would send these messages its own way.
   const logger = createLogger('warn', {}, (line) => void refusedLog.push(JSON.parse(line)));
   const boots = await Promise.allSettled([
-    bootPlatform({ CARRIER_CONNECTIONS: connection(CONNECTION, port, 'secret') }),
+    bootPlatform({ CARRIER_CONNECTIONS: connection(CONNECTION, port, 'secret'), DATABASE_URL: '' }),
     // One try before dead-lettering: a submission tried on the unbound connection would fail its message at once.
-    bootPlatform({ CARRIER_CONNECTIONS: connection(REFUSED, port, 'wrong'), DISPATCH_MAX_ATTEMPTS: '1' }, logger),
+    bootPlatform({ CARRIER_CONNECTIONS: connection(REFUSED, port, 'wrong'), DISPATCH_MAX_ATTEMPTS: '1', DATABASE_URL: '' }, logger),
   ]);
   // Kept even when the other failed, so afterAll stops what did boot.
   [booted, refused] = boots.map((b) => (b.status === 'fulfilled' ? b.value : undefined!));

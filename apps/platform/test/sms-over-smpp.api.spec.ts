@@ -26,7 +26,10 @@ async function freePort(): Promise<number> {
 
 beforeAll(async () => {
   const port = await freePort();
+  // A database of its own (embedded): on the PostgreSQL tier platforms share one, and the worker's shared
+  // platform's dispatch would send these messages over its HTTP carrier.
   booted = await bootPlatform({
+    DATABASE_URL: '',
     SMSC_PORT: String(port),
     CARRIER_CONNECTIONS: JSON.stringify([
       { name: 'sandbox-smsc', protocol: 'smpp', channel: 'Sms', numbers: ['*'], priority: 1, host: '127.0.0.1', port, systemId: 'sandbox', password: 'sandbox', binds: 2, throughputPerSecond: 200 },
