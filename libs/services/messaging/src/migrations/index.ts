@@ -14,6 +14,7 @@ import { messageTraceparentMigration } from './20261124000012_message_traceparen
 import { standingChangesMigration } from './20261127000013_standing_changes';
 import { smppDeliveriesMigration } from './20261128000014_smpp_deliveries';
 import { smppBindLeasesMigration } from './20261128000015_smpp_bind_leases';
+import { smppNetworkErrorsMigration } from './20261128000016_smpp_network_errors';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [
@@ -32,4 +33,5 @@ export const messagingMigrations: Migration[] = [
   standingChangesMigration,
   smppDeliveriesMigration,
   smppBindLeasesMigration,
+  smppNetworkErrorsMigration,
 ];

@@ -17,6 +17,7 @@ interface MatchedRow {
   smsc_message_id: string;
   stat: string;
   err: string | null;
+  network_error: string | null;
   received_at: Date | string;
   reference: string;
   part_index: number;
@@ -41,21 +42,21 @@ async function applyOne(deps: ReceiptStepDeps, row: MatchedRow): Promise<void> {
   };
   await deps.db.transaction(async (trx) => {
     const key = { connection: row.connection, smsc_message_id: row.smsc_message_id };
-    const part = (await trx('smpp_parts').where(key).forUpdate().first('stat', 'err')) as { stat: string | null; err: string | null } | undefined;
+    const part = (await trx('smpp_parts').where(key).forUpdate().first('stat')) as { stat: string | null } | undefined;
     if (!part) return; // re-recorded under another key since the match: the next pass sees it again
     const stat = nextPartStat(part.stat ?? undefined, row.stat);
-    if (stat !== part.stat) await trx('smpp_parts').where(key).update({ stat, err: row.err });
+    if (stat !== part.stat) await trx('smpp_parts').where(key).update({ stat, err: row.err, network_error: row.network_error });
     await trx('smpp_deliveries').where({ id: row.id }).update({ state: 'applied', handled_at: now });
     await recordPartCarrierEvent(trx, receipt, now);
 
-    const parts = (await trx('smpp_parts').where({ connection: row.connection, reference: row.reference }).select('smsc_message_id', 'part_index', 'part_count', 'stat', 'err')) as Array<{
+    const parts = (await trx('smpp_parts').where({ connection: row.connection, reference: row.reference }).select('smsc_message_id', 'part_index', 'part_count', 'stat', 'network_error')) as Array<{
       smsc_message_id: string;
       part_index: number;
       part_count: number;
       stat: string | null;
-      err: string | null;
+      network_error: string | null;
     }>;
-    const statuses: PartStatus[] = parts.map((p) => ({ partIndex: p.part_index, partCount: p.part_count, stat: p.stat ?? undefined, err: p.err ?? undefined }));
+    const statuses: PartStatus[] = parts.map((p) => ({ partIndex: p.part_index, partCount: p.part_count, stat: p.stat ?? undefined, networkError: p.network_error ?? undefined }));
     const outcome = messageOutcome(statuses);
     if (!outcome) return;
     const first = parts.reduce((a, b) => (a.part_index <= b.part_index ? a : b));
@@ -86,7 +87,7 @@ export async function applyPartReceipts(deps: ReceiptStepDeps, limit: number): P
     .where({ 'd.kind': 'receipt', 'd.state': 'pending' })
     .orderBy('d.id')
     .limit(limit)
-    .select('d.id', 'd.connection', 'd.smsc_message_id', 'd.stat', 'd.err', 'd.received_at', 'p.reference', 'p.part_index', 'p.part_count')) as MatchedRow[];
+    .select('d.id', 'd.connection', 'd.smsc_message_id', 'd.stat', 'd.err', 'd.network_error', 'd.received_at', 'p.reference', 'p.part_index', 'p.part_count')) as MatchedRow[];
   for (const row of rows) await applyOne(deps, row);
   return rows.length;
 }

@@ -4,12 +4,12 @@ import { deliverSm, moSm, receiptSm } from './testing/deliver-sm';
 
 describe('classifying a deliver_sm', () => {
   it('reads a text receipt (esm_class 0x04): id, stat and err', () => {
-    expect(classifyDeliverSm(receiptSm('0A1B2C', 'UNDELIV', { err: '011' }))).toEqual({ kind: 'receipt', receiptedId: '0A1B2C', stat: 'UNDELIV', err: '011' });
+    expect(classifyDeliverSm(receiptSm('0A1B2C', 'UNDELIV', { err: '011' }))).toEqual({ kind: 'receipt', receiptedId: '0A1B2C', stat: 'UNDELIV', err: '011', networkError: undefined });
   });
 
   it('takes receipted_message_id and message_state over the text, and the text err when there is one', () => {
     const pdu = receiptSm('ignored', 'ENROUTE', { tlvs: { receiptedMessageId: 'abc123', messageState: MessageState.DELIVERED } });
-    expect(classifyDeliverSm(pdu)).toEqual({ kind: 'receipt', receiptedId: 'abc123', stat: 'DELIVRD', err: '000' });
+    expect(classifyDeliverSm(pdu)).toEqual({ kind: 'receipt', receiptedId: 'abc123', stat: 'DELIVRD', err: '000', networkError: undefined });
   });
 
   it('reads a TLV-only receipt (no text), network_error_code as its err', () => {
@@ -18,7 +18,7 @@ describe('classifying a deliver_sm', () => {
       shortMessage: Buffer.alloc(0),
       tlvs: { receiptedMessageId: 'ff01', messageState: MessageState.UNDELIVERABLE, networkErrorCode: { networkType: 3, errorCode: 1 } },
     });
-    expect(classifyDeliverSm(pdu)).toEqual({ kind: 'receipt', receiptedId: 'ff01', stat: 'UNDELIV', err: '3:1' });
+    expect(classifyDeliverSm(pdu)).toEqual({ kind: 'receipt', receiptedId: 'ff01', stat: 'UNDELIV', err: '3:1', networkError: '3:1' });
   });
 
   it('takes a receipted_message_id without the receipt flag as a receipt', () => {

@@ -6,7 +6,7 @@ const SMSC_DELIVERY_RECEIPT = 0x04;
 const INTERMEDIATE_NOTIFICATION = 0x20;
 
 export type DeliverSmClass =
-  | { kind: 'receipt'; receiptedId: string; stat: string; err: string | undefined }
+  | { kind: 'receipt'; receiptedId: string; stat: string; err: string | undefined; networkError: string | undefined }
   | { kind: 'unparseable'; reason: string }
   | { kind: 'inbound'; concatenation: Concatenation | undefined; text: Buffer };
 
@@ -32,8 +32,8 @@ function receiptOf(pdu: PduOf<'deliver_sm'>): DeliverSmClass {
     return { kind: 'unparseable', reason: receiptedId ? why : `no receipted_message_id and ${why}` };
   }
   const network = tlvs.networkErrorCode;
-  const err = text?.err ?? (network ? `${network.networkType}:${network.errorCode}` : undefined);
-  return { kind: 'receipt', receiptedId, stat, err };
+  const networkError = network ? `${network.networkType}:${network.errorCode}` : undefined;
+  return { kind: 'receipt', receiptedId, stat, err: text?.err ?? networkError, networkError };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { messageOutcome, nextPartStat, type PartStatus } from './message-outcome.rules';
-import { errorCodeOfStat, verdictOfStat } from './receipt-stat.rules';
+import { errorCodeOfReceipt, verdictOfStat } from './receipt-stat.rules';
 
-const parts = (...stats: Array<string | undefined>): PartStatus[] => stats.map((stat, partIndex) => ({ partIndex, partCount: stats.length, stat, err: stat ? '000' : undefined }));
+const parts = (...stats: Array<string | undefined>): PartStatus[] => stats.map((stat, partIndex) => ({ partIndex, partCount: stats.length, stat }));
 
 describe('a message outcome from its parts', () => {
   it('is delivered only when every part is DELIVRD', () => {
@@ -11,15 +11,15 @@ describe('a message outcome from its parts', () => {
   });
 
   it('is undecided while a part is missing from the ledger', () => {
-    expect(messageOutcome([{ partIndex: 0, partCount: 2, stat: 'DELIVRD', err: undefined }])).toBeUndefined();
+    expect(messageOutcome([{ partIndex: 0, partCount: 2, stat: 'DELIVRD' }])).toBeUndefined();
   });
 
   it.each(['UNDELIV', 'REJECTD', 'EXPIRED', 'DELETED', 'UNKNOWN'])('is undelivered as soon as any part is %s, with that stat and err', (stat) => {
     const outcome = messageOutcome([
-      { partIndex: 0, partCount: 3, stat: 'DELIVRD', err: '000' },
-      { partIndex: 1, partCount: 3, stat, err: '0x0b' },
+      { partIndex: 0, partCount: 3, stat: 'DELIVRD' },
+      { partIndex: 1, partCount: 3, stat },
     ]);
-    expect(outcome).toEqual({ status: 'undelivered', errorCode: errorCodeOfStat(stat), stat, err: '0x0b', partIndex: 1 });
+    expect(outcome).toEqual({ status: 'undelivered', errorCode: errorCodeOfReceipt(stat), stat, partIndex: 1 });
   });
 
   it('records ACCEPTD and ENROUTE but decides nothing with them', () => {
@@ -29,7 +29,18 @@ describe('a message outcome from its parts', () => {
   });
 
   it('maps final stats onto the carrier error codes', () => {
-    expect(['EXPIRED', 'REJECTD', 'UNDELIV', 'DELETED', 'UNKNOWN'].map(errorCodeOfStat)).toEqual(['30003', '30007', '30008', '30008', '30008']);
+    expect(['EXPIRED', 'REJECTD', 'UNDELIV', 'DELETED', 'UNKNOWN'].map((stat) => errorCodeOfReceipt(stat))).toEqual(['30003', '30007', '30008', '30008', '30008']);
+  });
+
+  it('lets a GSM network_error_code choose where the table knows it, the stat otherwise', () => {
+    expect(errorCodeOfReceipt('UNDELIV', '3:27')).toBe('30003'); // absent subscriber
+    expect(errorCodeOfReceipt('UNDELIV', '3:001')).toBe('30005'); // unknown subscriber
+    expect(errorCodeOfReceipt('UNDELIV', '3:13')).toBe('30004'); // call barred
+    expect(errorCodeOfReceipt('UNDELIV', '3:34')).toBe('30008'); // a MAP error outside the table
+    expect(errorCodeOfReceipt('EXPIRED', '1:27')).toBe('30003'); // not GSM: the stat decides
+    expect(errorCodeOfReceipt('UNDELIV', '2:27')).toBe('30008');
+    const [first, second] = parts('UNDELIV', 'DELIVRD');
+    expect(messageOutcome([{ ...first, networkError: '3:27' }, second])).toMatchObject({ status: 'undelivered', errorCode: '30003' });
   });
 
   it('never lets a late interim or a second final stat replace the first final one', () => {

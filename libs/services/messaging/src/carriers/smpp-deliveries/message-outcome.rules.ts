@@ -1,16 +1,17 @@
-import { errorCodeOfStat, verdictOfStat } from './receipt-stat.rules';
+import { errorCodeOfReceipt, verdictOfStat } from './receipt-stat.rules';
 
 /** A part of a submitted message and the stat of its latest receipt (undefined: none yet). */
 export interface PartStatus {
   partIndex: number;
   partCount: number;
   stat: string | undefined;
-  err: string | undefined;
+  /** Its receipt's network_error_code, `<type>:<code>`. */
+  networkError?: string;
 }
 
 export type MessageOutcome =
   | { status: 'delivered' }
-  | { status: 'undelivered'; errorCode: string; stat: string; err: string | undefined; partIndex: number }
+  | { status: 'undelivered'; errorCode: string; stat: string; partIndex: number }
   | undefined;
 
 /**
@@ -24,7 +25,7 @@ export function messageOutcome(parts: readonly PartStatus[]): MessageOutcome {
   const failed = parts.filter((p) => p.stat !== undefined && verdictOfStat(p.stat) === 'failed').sort((a, b) => a.partIndex - b.partIndex);
   if (failed.length > 0) {
     const first = failed[0];
-    return { status: 'undelivered', errorCode: errorCodeOfStat(first.stat!), stat: first.stat!.toUpperCase(), err: first.err, partIndex: first.partIndex };
+    return { status: 'undelivered', errorCode: errorCodeOfReceipt(first.stat!, first.networkError), stat: first.stat!.toUpperCase(), partIndex: first.partIndex };
   }
   const partCount = parts[0].partCount;
   const delivered = new Set(parts.filter((p) => p.stat !== undefined && verdictOfStat(p.stat) === 'delivered').map((p) => p.partIndex));

@@ -36,6 +36,7 @@ function rowOf(connection: SmppConnection, pdu: PduOf<'deliver_sm'>, receivedAt:
     smsc_message_id: null,
     stat: null,
     err: null,
+    network_error: null,
     concat_ref: null,
     concat_total: null,
     concat_seq: null,
@@ -44,7 +45,7 @@ function rowOf(connection: SmppConnection, pdu: PduOf<'deliver_sm'>, receivedAt:
   };
   if (found.kind === 'receipt') {
     // A receipt's id is read as written; the ledger keyed the submitted id by idFormat.
-    return { ...base, kind: 'receipt', state: 'pending', smsc_message_id: normaliseSmscMessageId(found.receiptedId, 'as-is'), stat: found.stat, err: found.err ?? null };
+    return { ...base, kind: 'receipt', state: 'pending', smsc_message_id: normaliseSmscMessageId(found.receiptedId, 'as-is'), stat: found.stat, err: found.err ?? null, network_error: found.networkError ?? null };
   }
   if (found.kind === 'unparseable') return { ...base, kind: 'unparseable', state: 'unparseable', reason: found.reason };
   const { concatenation } = found;

@@ -9,6 +9,8 @@ export interface NewSmppDelivery {
   smsc_message_id: string | null;
   stat: string | null;
   err: string | null;
+  /** The network_error_code TLV as `<type>:<code>`. */
+  network_error: string | null;
   source_addr: string;
   source_ton: number;
   dest_addr: string;
@@ -31,6 +33,7 @@ const COLUMN_TYPES: Readonly<Record<keyof NewSmppDelivery, string>> = {
   smsc_message_id: 'text',
   stat: 'text',
   err: 'text',
+  network_error: 'text',
   source_addr: 'text',
   source_ton: 'integer',
   dest_addr: 'text',
