@@ -4,6 +4,7 @@ export * from './graceful-shutdown';
 export * from './health-server';
 export * from './host-config';
 export * from './listen-http';
+export * from './readiness';
 export * from './run-standalone';
 export * from './service-clients';
 export * from './service-host';

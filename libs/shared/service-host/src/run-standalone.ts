@@ -60,7 +60,7 @@ export async function runStandalone<C>(module: ServiceModule<C>, config: Standal
   });
   // Ready once it can serve its calls: a consumer group may wait a killed predecessor's session out first.
   await host.start({ host: config.GRPC_HOST, port: config.GRPC_PORT }, { awaitConsumerGroups: false });
-  const health = await startHealthServer({ port: config.HTTP_PORT, ready: () => host.ready() });
+  const health = await startHealthServer({ port: config.HTTP_PORT, ready: () => host.ready(), degradations: () => host.degradations() });
   logger.info('listening', { grpcPort: host.port, httpPort: health.port });
   // The health server stays up to the end: /readyz answers 503 from the first step on (host.ready() refuses once stopping).
   exitOnSignals(

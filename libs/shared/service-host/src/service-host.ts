@@ -19,6 +19,7 @@ import type { Knex } from 'knex';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DueWorkRunner } from './due-work-runner';
 import type { ShutdownStep } from './graceful-shutdown';
+import type { ServiceDegradation } from './readiness';
 import type { ServiceClients } from './service-clients';
 import { CONSUMER_BATCH_SIZE, schemaOf, type OutboxWriter, type ServiceModule, type ServiceParts } from './service-module';
 
@@ -214,6 +215,20 @@ export class ServiceHost<C> {
     if (this.stopping) throw new Error(`${this.module.name} is stopping`);
     await this.db.raw('select 1');
     await this.parts?.ready?.();
+  }
+
+  /**
+   * What the module reports degraded, named by service. Never fails: a report that cannot be
+   * made is itself named, since readiness must not turn 503 over it.
+   */
+  async degradations(): Promise<ServiceDegradation[]> {
+    const service = this.module.name;
+    try {
+      const reported = (await this.parts?.degradations?.()) ?? [];
+      return reported.map((degradation) => ({ service, ...degradation }));
+    } catch (error) {
+      return [{ service, component: 'readiness', name: 'degradations', reason: `cannot tell: ${(error as Error)?.message ?? String(error)}` }];
+    }
   }
 
   /**

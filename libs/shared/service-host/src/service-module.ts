@@ -5,6 +5,7 @@ import { forbidRemoteCalls } from '@mp/grpc';
 import type { ServiceBinding } from '@mp/grpc';
 import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
+import type { Degradation } from './readiness';
 import type { ServiceClients } from './service-clients';
 import type { ServiceName } from './host-config';
 
@@ -118,6 +119,8 @@ export interface ServiceParts {
   /** Extra listeners (e.g. the simulator's HTTP and SMTP servers). */
   start?(): Promise<void>;
   ready?(): Promise<void>;
+  /** What the service runs on without but /readyz names (200, `status: "degraded"`); none when absent. */
+  degradations?(): readonly Degradation[] | Promise<readonly Degradation[]>;
   stop?(): Promise<void>;
 }
 
