@@ -3,6 +3,7 @@ import { implementService } from '@mp/grpc';
 import { messagingAccess } from './grpc/messaging.access';
 import type { DueJob, ServiceDeps, ServiceModule, ServiceParts } from '@mp/service-host';
 import { configuredCarriers } from './carriers/configured-carriers';
+import { unboundConnections } from './carriers/smpp';
 import type { MessagingConfig } from './config/messaging-config';
 import { RouteAdvance } from './fallback/route-advance';
 import { receiptTimeoutJob } from './fallback/receipt-timeout.job';
@@ -110,6 +111,8 @@ export function createMessaging(deps: MessagingDeps): Messaging {
       // Release before dispatch: one run of due work (a sandbox clock advance) sends what came due.
       // Timeouts before dispatch: one sandbox clock move falls back and sends on the next channel.
       jobs: [scheduled.job, receiptTimeoutJob({ db, clock, logger, route, onAdvanced: () => dispatcher.kick() }), dispatcher.job, replyWindow, ...carriers.jobs],
+      // An SMSC refusing or out of reach is named on /readyz, never unready: every other channel still sends.
+      degradations: () => unboundConnections(carriers.smpp.map((smpp) => smpp.status())),
       start: async () => {
         stopMeasuringQueue = measureDispatchQueue(db);
         if (standings && deps.transport) standingListener = listenForStandingChanges({ transport: deps.transport, cache: standings, logger });

@@ -3,3 +3,4 @@ export { normaliseSmscMessageId, type IdFormat } from './normalise-smsc-message-
 export { SmppCarrier, type SmppCarrierOptions, type SmppCarrierPorts } from './smpp-carrier';
 export type { SmppConnectionStatus } from './smpp-connection-status';
 export type { SmppDeliverHandler, SmppPartLedger, SubmittedPart } from './smpp-ports';
+export { unboundConnections } from './unbound-connections';

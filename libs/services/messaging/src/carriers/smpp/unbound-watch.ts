@@ -16,9 +16,9 @@ export interface BindState {
 }
 
 /**
- * Readiness stays the messaging API's (an SMSC down must not take the API out
- * of its Service), so "a connection that cannot bind" is named here instead:
- * one warn line per outage once binds this replica holds have had no bound
+ * Readiness stays 200 (an SMSC down must not take the API out of its Service):
+ * /readyz names "a connection that cannot bind" (unboundConnections), and so
+ * does the log: one warn line per outage once binds this replica holds have had no bound
  * session for `afterMs`, with the last bind error, and an info line when one
  * binds again. A replica holding no bind lease for the connection is not
  * meant to bind and stays quiet.
