@@ -1,6 +1,6 @@
 import type { Clock } from '@mp/clock';
 import type { EventTransport } from '@mp/events';
-import { listenHttp, type ServiceClients } from '@mp/service-host';
+import { listenHttp, type ServiceClients, type ServiceDegradation } from '@mp/service-host';
 import type { Logger } from '@mp/telemetry';
 import { createServer, type Server } from 'node:http';
 import { createGatewayApp } from './app/create-gateway-app';
@@ -43,6 +43,8 @@ export async function startGateway(options: {
   events?: EventTransport;
   /** How long `stop()` lets requests in flight finish before it closes their connections. */
   drainMs?: number;
+  /** The all-in-one process's hosted services' degradations: its /readyz names them, as a standalone service's does. */
+  degradations?: () => Promise<readonly ServiceDegradation[]>;
 }): Promise<RunningGateway> {
   const { config, clock, logger } = options;
   const rateLimits = await openRateLimitStore(config, logger);
@@ -54,7 +56,7 @@ export async function startGateway(options: {
   const verifier = new AccessTokenVerifier(async () => JSON.parse((await clients.identity.getSigningKeys({})).jwksJson), clock);
   const credentials = new CredentialResolver(verifier, clients, cache && { cache, clock });
   const lifecycle = new GatewayLifecycle();
-  const deps: GatewayDeps = { config, clients, clock, logger, rateLimits, credentials, lifecycle };
+  const deps: GatewayDeps = { config, clients, clock, logger, rateLimits, credentials, lifecycle, degradations: options.degradations };
   const server: Server = createServer(createGatewayApp(deps));
   server.keepAliveTimeout = 65_000;
   const port = await listenHttp(server, config.PORT, options.host ?? '0.0.0.0');

@@ -1,5 +1,5 @@
 import type { Clock } from '@mp/clock';
-import type { ServiceClients } from '@mp/service-host';
+import type { ServiceClients, ServiceDegradation } from '@mp/service-host';
 import type { Logger } from '@mp/telemetry';
 import type { Request } from 'express';
 import type { CredentialResolver } from '../auth/credential-resolver';
@@ -17,6 +17,8 @@ export interface GatewayDeps {
   credentials: CredentialResolver;
   /** Set by the composition root; absent where a test builds the app alone (never draining). */
   lifecycle?: GatewayLifecycle;
+  /** What the services hosted in this process report degraded (the all-in-one process), named on /readyz. */
+  degradations?: () => Promise<readonly ServiceDegradation[]>;
 }
 
 export function gatewayDepsOf(request: Request): GatewayDeps {
