@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { GATEWAY_APP, SERVICE_REGISTRY } from '@mp/service-host';
 import { startApp, runToExit, type RunningApp } from './distributed/app-process';
 import { documentedEnv, infrastructure, ownPorts, portShift, type Infrastructure } from './distributed/documented-env';
@@ -9,7 +10,8 @@ import { sandboxNumber, signUp, waitForStatus } from './support/journeys';
 
 // Issue 8 point 7: every app as its own process, from exactly the documented
 // environment (deploy/local.env, DEVELOPMENT.md "One app from a checkout"),
-// carries the README journey to `delivered`.
+// carries the README journey to `delivered`; its SMS over SMPP to the
+// simulator's SMSC (issue 28 point 6: the distributed set carries the connection).
 
 const SERVICES = SERVICE_REGISTRY.map((s) => s.name);
 const apps: RunningApp[] = [];
@@ -47,6 +49,8 @@ describe('the distributed set from deploy/local.env', () => {
     if (typeof infra === 'string') return embeddedBootOnly();
     const shift = await portShift();
     const env = documentedEnv(infra, shift);
+    // Messaging's connection follows the SMSC wherever the harness moved it.
+    expect(JSON.parse(env.CARRIER_CONNECTIONS)).toEqual([expect.objectContaining({ protocol: 'smpp', port: Number(env.SMSC_PORT) })]);
     const started = Date.now();
     // The gateway first (the simulator posts receipts to it, the mailbox goes through it); all boot side by side.
     const booting = [GATEWAY_APP.name, ...SERVICES].map((name) => startApp(name, { ...env, ...ownPorts(name, shift) }));
@@ -69,6 +73,18 @@ describe('the distributed set from deploy/local.env', () => {
     expect(sent.body.status).toBe('queued');
     const delivered = await waitForStatus(api, user, sent.body.messageId, ['delivered']);
     expect(delivered.body.channelHistory[0]).toMatchObject({ channelType: 'Sms', fromAddress: from, status: 'delivered' });
+    // Filed by the simulator's SMSC (a submit_sm), not its HTTP carrier API: messaging did not fall back to CARRIER_API_URL.
+    const db = new Client({ connectionString: infra.DATABASE_URL });
+    await db.connect();
+    try {
+      const filed = await db.query<{ protocol: string; n: number }>(
+        'select protocol, count(*)::int as n from carrier_simulator.carrier_submissions where account_id = $1 group by protocol',
+        [user.accountId],
+      );
+      expect(filed.rows).toEqual([{ protocol: 'smpp', n: 1 }]);
+    } finally {
+      await db.end();
+    }
 
     // A graceful stop on SIGTERM.
     const identity = apps.find((a) => a.name === 'identity')!;

@@ -81,6 +81,7 @@ const DOCUMENTED_PORTS = new Set<number>([
   GATEWAY_APP.httpPort,
   CARRIER_SIMULATOR_LISTENERS.carrierApiPort,
   CARRIER_SIMULATOR_LISTENERS.smtpPort,
+  CARRIER_SIMULATOR_LISTENERS.smscPort,
 ]);
 
 const free = (port: number) =>
@@ -115,12 +116,20 @@ export function documentedEnv(infra: Infrastructure, shift: number): Record<stri
   const moved = (port: string) => (DOCUMENTED_PORTS.has(Number(port)) ? String(Number(port) + shift) : port);
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(localEnv())) {
-    env[name] = /_PORT$/.test(name) ? moved(value) : value.replace(/localhost:(\d+)/g, (_, port: string) => `localhost:${moved(port)}`);
+    if (/_PORT$/.test(name)) env[name] = moved(value);
+    else env[name] = (name === 'CARRIER_CONNECTIONS' ? movedConnections(value, moved) : value).replace(/localhost:(\d+)/g, (_, port: string) => `localhost:${moved(port)}`);
   }
   env.DATABASE_URL = infra.DATABASE_URL;
   env.KAFKA_BROKERS = infra.KAFKA_BROKERS;
   if (infra.REDIS_URL) env.REDIS_URL = infra.REDIS_URL;
   return env;
+}
+
+/** CARRIER_CONNECTIONS with each local SMPP connection (to the simulator's SMSC) on its moved port: host and port are fields there, not `localhost:port` (an HTTP connection's baseUrl is, moved by the caller). */
+function movedConnections(value: string, moved: (port: string) => string): string {
+  const connections = JSON.parse(value) as Array<Record<string, unknown>>;
+  const local = (host: unknown) => host === 'localhost' || host === '127.0.0.1';
+  return JSON.stringify(connections.map((c) => (local(c.host) && typeof c.port === 'number' ? { ...c, port: Number(moved(String(c.port))) } : c)));
 }
 
 /** The ports an app takes from its defaults; given only when shifted. */

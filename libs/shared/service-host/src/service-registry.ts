@@ -26,8 +26,8 @@ export type ServiceName = ServiceEntry['name'];
 /** The public HTTP app: no gRPC server, its API and probes on one port. */
 export const GATEWAY_APP = { name: 'gateway', httpPort: 8080 } as const;
 
-/** The simulator's other listeners (standalone), besides gRPC and health. */
-export const CARRIER_SIMULATOR_LISTENERS = { carrierApiPort: 9180, smtpPort: 2525 } as const;
+/** The simulator's other listeners (standalone), besides gRPC and health; its SMSC's (SMPP) port is the deployment files' SMSC_PORT. */
+export const CARRIER_SIMULATOR_LISTENERS = { carrierApiPort: 9180, smtpPort: 2525, smscPort: 2775 } as const;
 
 /** Every app under apps/ that is deployed on its own (all but the all-in-one `platform`). */
 export const DEPLOYED_APPS: readonly string[] = [GATEWAY_APP.name, ...SERVICE_REGISTRY.map((s) => s.name)];
