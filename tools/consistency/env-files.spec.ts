@@ -24,12 +24,13 @@ const SERVICE_NEEDS = ['DATABASE_URL', 'KAFKA_BROKERS', 'SANDBOX', 'GRPC_PORT', 
 const NEEDS: Record<string, string[]> = {
   gateway: ['SANDBOX', 'PORT', 'PUBLIC_BASE_URL', 'REDIS_URL'],
   identity: [...SERVICE_NEEDS, 'PUBLIC_BASE_URL', 'SMTP_URL'],
-  messaging: [...SERVICE_NEEDS, 'CARRIER_API_URL', 'CARRIER_SMTP_URL'],
+  // SMS over SMPP to the simulator's SMSC (issue 28 point 6), on its fixed SMSC_PORT (the default 0 is any free port).
+  messaging: [...SERVICE_NEEDS, 'CARRIER_API_URL', 'CARRIER_SMTP_URL', 'CARRIER_CONNECTIONS'],
   'provider-callback': [...SERVICE_NEEDS, 'CALLBACK_SECRET_SIM', 'CALLBACK_SECRET_STRIPE', 'CALLBACK_SECRET_TCR'],
-  'carrier-simulator': [...SERVICE_NEEDS, 'SIM_HTTP_PORT', 'SMTP_PORT', 'CARRIER_CALLBACK_URL', 'CALLBACK_SECRET_SIM'],
+  'carrier-simulator': [...SERVICE_NEEDS, 'SIM_HTTP_PORT', 'SMTP_PORT', 'SMSC_PORT', 'CARRIER_CALLBACK_URL', 'CALLBACK_SECRET_SIM'],
 };
 /** Listen addresses: local.env runs everything on one host, so the loopback defaults are right there. */
-const CONTAINER_ONLY = ['SIM_HTTP_HOST', 'SMTP_HOST'];
+const CONTAINER_ONLY = ['SIM_HTTP_HOST', 'SMTP_HOST', 'SMSC_HOST'];
 const CALL_TOKEN_VARIABLES = ['CALL_TOKEN_SIGNING_KEY', 'CALL_TOKEN_VERIFICATION_KEYS', 'STAFF_TOKEN_VERIFICATION_KEYS'];
 
 async function needsOf(app: string): Promise<string[]> {

@@ -17,6 +17,9 @@ import { composeServices, k8sApp, k8sBaseApps, localEnv, ROOT } from './deploy-f
 // Everything that names a service or its ports follows SERVICE_REGISTRY (issue 8 point 4).
 const appConfig = (app: string): Promise<{ configSchema: Record<string, never> }> => import(join(ROOT, 'apps', app, 'src', 'config'));
 const sorted = (values: Iterable<string>) => [...values].sort();
+/** host:port of each SMPP connection in a CARRIER_CONNECTIONS value. */
+const smppTargets = (connections: string | undefined) =>
+  (JSON.parse(connections ?? '[]') as Array<{ protocol: string; host: string; port: number }>).filter((c) => c.protocol === 'smpp').map((c) => `${c.host}:${c.port}`);
 
 describe('the service registry is followed by', () => {
   it('host config and the service clients', () => {
@@ -67,6 +70,9 @@ describe('the service registry is followed by', () => {
     const sim = compose['carrier-simulator'].environment;
     expect([sim.SIM_HTTP_PORT, sim.SMTP_PORT]).toEqual([`${CARRIER_SIMULATOR_LISTENERS.carrierApiPort}`, `${CARRIER_SIMULATOR_LISTENERS.smtpPort}`]);
     expect(compose.messaging.environment.CARRIER_API_URL).toBe(`http://carrier-simulator:${CARRIER_SIMULATOR_LISTENERS.carrierApiPort}`);
+    // SMS over SMPP: messaging binds to the simulator's SMSC where it listens.
+    expect(sim.SMSC_PORT).toBe(`${CARRIER_SIMULATOR_LISTENERS.smscPort}`);
+    expect(smppTargets(compose.messaging.environment.CARRIER_CONNECTIONS)).toEqual([`carrier-simulator:${CARRIER_SIMULATOR_LISTENERS.smscPort}`]);
   });
 
   it('the k8s base: one directory per app, ConfigMap, Deployment and Service ports, every address', () => {
@@ -88,6 +94,8 @@ describe('the service registry is followed by', () => {
       CARRIER_SIMULATOR_LISTENERS.carrierApiPort,
       CARRIER_SIMULATOR_LISTENERS.carrierApiPort,
     ]);
+    const smsc = CARRIER_SIMULATOR_LISTENERS.smscPort;
+    expect([sim.configMap.SMSC_PORT, sim.containerPorts.smpp, sim.servicePorts.smpp]).toEqual([`${smsc}`, smsc, smsc]);
     for (const app of DEPLOYED_APPS) {
       const configMap = k8sApp(app).configMap;
       for (const s of SERVICE_REGISTRY) expect({ app, [addressVariable(s.name)]: configMap[addressVariable(s.name)] }).toEqual({ app, [addressVariable(s.name)]: `${s.name}:${s.grpcPort}` });
@@ -99,5 +107,7 @@ describe('the service registry is followed by', () => {
     for (const s of SERVICE_REGISTRY) expect(env[addressVariable(s.name)]).toBe(`localhost:${s.grpcPort}`);
     expect(env.CARRIER_API_URL).toBe(`http://localhost:${CARRIER_SIMULATOR_LISTENERS.carrierApiPort}`);
     expect(env.CARRIER_CALLBACK_URL).toBe(`http://localhost:${GATEWAY_APP.httpPort}`);
+    expect(env.SMSC_PORT).toBe(`${CARRIER_SIMULATOR_LISTENERS.smscPort}`);
+    expect(smppTargets(env.CARRIER_CONNECTIONS)).toEqual([`127.0.0.1:${CARRIER_SIMULATOR_LISTENERS.smscPort}`]);
   });
 });
