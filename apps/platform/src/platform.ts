@@ -13,6 +13,7 @@ import {
   chooseDatabase,
   chooseTransport,
   createServiceClients,
+  degradationsOf,
   ServiceHost,
   type AddressBook,
   type HostAdapters,
@@ -60,7 +61,15 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
 
   // The gateway binds first: the simulator posts its receipts there.
   // The transport brings identity's AccessChanged to the gateway's API-key principal cache.
-  const gateway = await startGateway({ config, clients, clock: adapters.clock, logger: logger.child({ service: 'gateway' }), events: transport });
+  // Its /readyz names what the hosted services report degraded (an SMPP connection that cannot bind), as theirs would standalone.
+  const gateway = await startGateway({
+    config,
+    clients,
+    clock: adapters.clock,
+    logger: logger.child({ service: 'gateway' }),
+    events: transport,
+    degradations: () => degradationsOf(hosts),
+  });
   const start = async <C>(module: ServiceModule<C>, serviceConfig: C) => {
     const host = new ServiceHost(module, serviceConfig, adapters);
     await host.start({ host: '127.0.0.1', port: 0 });
