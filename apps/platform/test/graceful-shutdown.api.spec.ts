@@ -132,9 +132,14 @@ describe('a standalone messaging process stopped by SIGTERM mid-dispatch', () =>
     };
     await waitFor(receiptLag, (lag) => lag === 0, { timeoutMs: 30_000, intervalMs: 250, what: "the receipt consumer's lag at 0 on /metrics" });
 
-    // The carrier saw each message once: one submission per message, no second attempt.
-    const submissions = await store.query<{ message_id: string; n: number }>(
-      "select split_part(reference, ':', 1) as message_id, count(*)::int as n from carrier_simulator.carrier_submissions group by 1",
+    // The carrier saw each message once: one submission per message, no second attempt. Over HTTP a submission's
+    // reference is `<messageId>:<attempt>`; over SMPP (deploy/local.env's SMS) the SMSC files it under its own id,
+    // which messaging's part ledger maps back to the reference (a submit_sm it has no part for counts as no message).
+    const submissions = await store.query<{ message_id: string | null; n: number }>(
+      `select case when s.protocol = 'smpp' then split_part(p.reference, ':', 1) else split_part(s.reference, ':', 1) end as message_id, count(*)::int as n
+         from carrier_simulator.carrier_submissions s
+         left join messaging.smpp_parts p on s.protocol = 'smpp' and ltrim(p.smsc_message_id, '0') = upper(ltrim(s.carrier_message_id, '0'))
+        group by 1`,
     );
     expect(submissions.filter((s) => s.n !== 1)).toEqual([]);
     expect(submissions.map((s) => s.message_id).sort()).toEqual([...ids].sort());
