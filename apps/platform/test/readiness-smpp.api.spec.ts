@@ -34,7 +34,7 @@ afterAll(async () => {
 
 const readyz = async () => {
   const res = await fetch(`${booted.platform.url}/readyz`);
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as { status: string } };
 };
 
 describe('/readyz of the all-in-one process with an SMSC that refuses the bind', () => {

@@ -16,7 +16,7 @@ describe('messaging’s /readyz with an SMSC that refuses the bind', () => {
   let health: Awaited<ReturnType<typeof startHealthServer>>;
   const readyz = async () => {
     const res = await fetch(`http://127.0.0.1:${health.port}/readyz`);
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: (await res.json()) as { status: string } };
   };
   /** /readyz once `done` holds, or its last answer at the deadline (for the expectation to show). */
   const readyzOnce = async (done: (answer: Awaited<ReturnType<typeof readyz>>) => boolean, timeoutMs: number) => {
