@@ -176,10 +176,14 @@ describe('the distributed set on PostgreSQL and Kafka', () => {
     const held = (await db.query<{ id: string }>('select id from messaging.messages where account_id = $1', [user.accountId])).rows.map((r) => r.id);
     expect(held).toEqual(expect.arrayContaining(accepted));
 
-    // The carrier got one submission per dispatch the messages record (a resubmission of one attempt would be a second dispatch or a second reference).
+    // The carrier got a submission for every dispatch the messages record. A submission is the message's by its destination
+    // (each message has its own): SMS goes over SMPP (deploy/local.env), whose submit_sm carries no reference of ours, and
+    // the SMSC files one without an account while routing (which it asks whose the sender is) is down.
     const submissions = (
-      await db.query<{ message_id: string; n: number }>(
-        "select split_part(reference, ':', 1) as message_id, count(*)::int as n from carrier_simulator.carrier_submissions where account_id = $1 group by 1",
+      await db.query<{ message_id: string; n: number; smpp: boolean }>(
+        `select m.id as message_id, count(*)::int as n, bool_and(s.protocol = 'smpp') as smpp
+           from carrier_simulator.carrier_submissions s join messaging.messages m on m.destination = s.to_address
+          where m.account_id = $1 group by 1`,
         [user.accountId],
       )
     ).rows;
@@ -190,8 +194,16 @@ describe('the distributed set on PostgreSQL and Kafka', () => {
       )
     ).rows;
     const byMessage = (rows: Array<{ message_id: string; n: number }>) => Object.fromEntries(rows.map((r) => [r.message_id, r.n]));
-    expect(byMessage(submissions)).toEqual(byMessage(dispatches));
+    const dispatched = byMessage(dispatches);
+    expect(submissions.filter((s) => s.n < (dispatched[s.message_id] ?? 0))).toEqual([]);
     expect(Object.keys(byMessage(submissions)).sort()).toEqual([...held].sort());
+    expect(Object.keys(dispatched).sort()).toEqual([...held].sort());
+    // One per dispatch over HTTP (the reference makes a resubmission of one attempt idempotent). SMPP has no such key
+    // (docs/service-contracts.md: at least once; e.g. a submit_sm the SMSC took from a process killed before it recorded
+    // the dispatch goes again from its replacement), so only over SMPP may a message have more; they are counted here.
+    const extra = submissions.filter((s) => s.n > (dispatched[s.message_id] ?? 0));
+    expect(extra.filter((s) => !s.smpp)).toEqual([]);
+    console.log(`standalone-failover: ${submissions.length} messages submitted to the carrier (${submissions.filter((s) => s.smpp).length} over SMPP); ${extra.length} submitted more often than dispatched`);
 
     // Each webhook event at least once, every copy under one id with the same bytes: a receiver dedupes by X-Webhook-Id.
     const copies = () => receiver!.at('/failover').filter((d) => d.body !== undefined);
