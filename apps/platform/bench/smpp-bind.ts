@@ -198,6 +198,11 @@ async function main() {
     '3-seg ratio to raw': fmt(r.threeSegments.segmentsRatioToRaw, 3),
   });
   console.table({ 'sandbox SMSC (PGlite)': row(runs.sandbox), 'ScriptedSmsc (ceiling)': row(runs.scripted) });
+  for (const [key, r] of Object.entries(runs)) {
+    const [before, after] = r.rawSubmitsPerSecondBeforeAndAfter;
+    // Not a failure: the machine's load changed during the run, so the ratios of that SMSC are rough.
+    if (Math.abs(before - after) > 0.25 * ((before + after) / 2)) console.log(`NOTE ${key}: the baseline moved from ${fmt(before)} to ${fmt(after)} submits/s between its halves; its ratios are rough`);
+  }
   console.log(`sandbox SMSC's raw submits/s as a share of the ScriptedSmsc's: ${fmt(ratio(runs.sandbox.rawSubmitsPerSecond, runs.scripted.rawSubmitsPerSecond), 3)}`);
   console.log(`pacing on the ScriptedSmsc: ${WORKERS} submitters of one- and three-segment messages, ${PACING_SECONDS} s; one-second windows sliding over the SMSC's receive times`);
   console.table(
