@@ -24,6 +24,8 @@ export async function recordConnectionReceipts(
       status: r.status,
       errorCode: r.errorCode,
       occurredAt: r.occurredAt,
+      // The message's trace: its receipt is recorded and announced in it, as an HTTP receipt carrying one is.
+      traceparent: r.traceparent,
     })),
   });
   return { recordedEventIds: await recordCarrierReceipts(deps, carrier, receipts) };

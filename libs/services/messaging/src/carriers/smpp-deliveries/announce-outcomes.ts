@@ -14,6 +14,14 @@ interface OutcomeRow {
   occurred_at: Date | string;
 }
 
+/** Each outcome's message trace (messages.traceparent, kept from the send), by reference `<messageId>:<attempt>`. */
+async function tracesOf(db: Knex, rows: readonly OutcomeRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((r) => r.reference.split(':')[0]))];
+  if (ids.length === 0) return new Map();
+  const found = (await db('messages').whereIn('id', ids).whereNotNull('traceparent').select('id', 'traceparent')) as Array<{ id: string; traceparent: string }>;
+  return new Map(found.map((m) => [m.id, m.traceparent]));
+}
+
 /** provider-callback takes at most this many receipts a call (MAX_RECEIPTS_PER_CALLBACK). */
 const RECEIPTS_PER_CALL = 100;
 
@@ -26,6 +34,7 @@ const RECEIPTS_PER_CALL = 100;
  */
 export async function announceOutcomes(deps: { db: Knex; clock: Clock; logger: Logger; providerCallback: ProviderCallbackHandoff }): Promise<number> {
   const rows = (await deps.db('smpp_outcomes').whereNull('announced_at').orderBy('occurred_at').limit(RECEIPTS_PER_CALL * 5)) as OutcomeRow[];
+  const traces = await tracesOf(deps.db, rows);
   const byConnection = new Map<string, OutcomeRow[]>();
   for (const row of rows) byConnection.set(row.connection, [...(byConnection.get(row.connection) ?? []), row]);
   let announced = 0;
@@ -42,6 +51,7 @@ export async function announceOutcomes(deps: { db: Knex; clock: Clock; logger: L
             status: o.status,
             errorCode: o.error_code ?? undefined,
             occurredAt: new Date(o.occurred_at).toISOString(),
+            traceparent: traces.get(o.reference.split(':')[0]),
           })),
         });
       } catch (error) {

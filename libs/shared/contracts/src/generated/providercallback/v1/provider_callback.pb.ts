@@ -52,6 +52,8 @@ export interface CarrierReceipt {
     | undefined;
   /** ISO 8601 with an offset. */
   occurredAt: string;
+  /** The message's W3C traceparent, when the sender has it: the receipt is recorded in that trace. */
+  traceparent?: string | undefined;
 }
 
 export interface RecordCarrierReceiptsRequest {
@@ -297,7 +299,15 @@ export const IngestCallbackResponse: MessageFns<IngestCallbackResponse> = {
 };
 
 function createBaseCarrierReceipt(): CarrierReceipt {
-  return { eventId: "", carrierMessageId: "", reference: "", status: "", errorCode: undefined, occurredAt: "" };
+  return {
+    eventId: "",
+    carrierMessageId: "",
+    reference: "",
+    status: "",
+    errorCode: undefined,
+    occurredAt: "",
+    traceparent: undefined,
+  };
 }
 
 export const CarrierReceipt: MessageFns<CarrierReceipt> = {
@@ -319,6 +329,9 @@ export const CarrierReceipt: MessageFns<CarrierReceipt> = {
     }
     if (message.occurredAt !== "") {
       writer.uint32(50).string(message.occurredAt);
+    }
+    if (message.traceparent !== undefined) {
+      writer.uint32(58).string(message.traceparent);
     }
     return writer;
   },
@@ -384,6 +397,14 @@ export const CarrierReceipt: MessageFns<CarrierReceipt> = {
             message.occurredAt = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.traceparent = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -420,6 +441,7 @@ export const CarrierReceipt: MessageFns<CarrierReceipt> = {
         : isSet(object.occurred_at)
         ? globalThis.String(object.occurred_at)
         : "",
+      traceparent: isSet(object.traceparent) ? globalThis.String(object.traceparent) : undefined,
     };
   },
 
@@ -443,6 +465,9 @@ export const CarrierReceipt: MessageFns<CarrierReceipt> = {
     if (message.occurredAt !== "") {
       obj.occurredAt = message.occurredAt;
     }
+    if (message.traceparent !== undefined) {
+      obj.traceparent = message.traceparent;
+    }
     return obj;
   },
 
@@ -457,6 +482,7 @@ export const CarrierReceipt: MessageFns<CarrierReceipt> = {
     message.status = object.status ?? "";
     message.errorCode = object.errorCode ?? undefined;
     message.occurredAt = object.occurredAt ?? "";
+    message.traceparent = object.traceparent ?? undefined;
     return message;
   },
 };
