@@ -18,7 +18,10 @@ export type SmscPlay =
 export const THROTTLED_REFUSALS = 2;
 /** `failed`: the SMSC refuses the destination (a refusal the platform never retries). */
 export const FAILED_STATUS = CommandStatus.ESME_RINVDSTADR;
-/** `unavailable`: a system error the first time, then accepted (transient). */
+/**
+ * `unavailable`: a system error (transient) for as long as the behaviour is set,
+ * as the HTTP carrier's 503: the platform retries until it changes, or dead-letters.
+ */
 export const UNAVAILABLE_STATUS = CommandStatus.ESME_RSYSERR;
 
 const delivered = { kind: 'accept', receipt: 'delivered', receiptFirst: false } as const;
@@ -39,7 +42,7 @@ export function smscPlayOf(outcome: CarrierOutcome, part: { concatenation: Conca
     case 'failed':
       return { kind: 'refuse', commandStatus: FAILED_STATUS };
     case 'unavailable':
-      return earlierTries < 1 ? { kind: 'refuse', commandStatus: UNAVAILABLE_STATUS } : delivered;
+      return { kind: 'refuse', commandStatus: UNAVAILABLE_STATUS };
     case 'throttled':
       return earlierTries < THROTTLED_REFUSALS ? { kind: 'refuse', commandStatus: CommandStatus.ESME_RTHROTTLED } : delivered;
     case 'drop-connection':

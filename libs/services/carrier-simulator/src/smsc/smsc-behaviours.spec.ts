@@ -99,13 +99,15 @@ describe('sandbox SMSC: behaviours', () => {
     await esme.session.unbind();
   });
 
-  it('unavailable: ESME_RSYSERR first, the resubmission accepted', async () => {
+  it('unavailable: ESME_RSYSERR for as long as it is set, accepted once it is lifted', async () => {
     const esme = await h.bind();
     const dest = to();
     await h.behave(dest, 'unavailable', { accountId: 'acc-a' });
     const fields = submitFields(FROM, dest);
     expect(await esme.session.submit(fields)).toMatchObject({ commandStatus: CommandStatus.ESME_RSYSERR });
+    expect(await esme.session.submit(fields)).toMatchObject({ commandStatus: CommandStatus.ESME_RSYSERR });
     expect(await listSmscSubmissions(h.db, { to: dest })).toEqual([]);
+    await h.behave(dest, 'delivered', { accountId: 'acc-a' });
     expect(await esme.session.submit(fields)).toMatchObject({ commandStatus: CommandStatus.ESME_ROK });
     expect(await listSmscSubmissions(h.db, { to: dest })).toHaveLength(1);
     await esme.session.unbind();
