@@ -10,6 +10,7 @@ export const configSchema = {
   // On its own the simulator listens where the documented set-up expects it, not on any free port.
   SIM_HTTP_PORT: int({ default: CARRIER_SIMULATOR_LISTENERS.carrierApiPort, min: 0, max: 65535, description: 'port of the simulated carrier API' }),
   SMTP_PORT: int({ default: CARRIER_SIMULATOR_LISTENERS.smtpPort, min: 0, max: 65535, description: 'port of the sandbox SMTP server' }),
+  SMSC_PORT: int({ default: CARRIER_SIMULATOR_LISTENERS.smscPort, min: 0, max: 65535, description: 'port of the sandbox SMSC (SMPP)' }),
 };
 
 export const loadAppConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configSchema, env);

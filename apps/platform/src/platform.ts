@@ -25,6 +25,7 @@ import { tenDlcService } from '@mp/tendlc';
 import { webhookDispatcherService } from '@mp/webhook-dispatcher';
 import type { JWK } from 'jose';
 import type { PlatformConfig } from './config';
+import { sandboxSmsConnections } from './sandbox-sms-connection';
 
 export interface RunningPlatform {
   /** Where the gateway answers. */
@@ -80,9 +81,11 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
   try {
     let carrierApiUrl = config.CARRIER_API_URL;
     let smtpUrl = config.SMTP_URL;
+    let carrierConnections = config.CARRIER_CONNECTIONS;
     if (config.SANDBOX) {
       const endpoints = new CarrierSimulatorEndpoints();
       await start(carrierSimulatorService, { ...config, CARRIER_CALLBACK_URL: config.CARRIER_CALLBACK_URL ?? gateway.url, endpoints });
+      carrierConnections ??= sandboxSmsConnections(config, endpoints);
       carrierApiUrl ??= endpoints.httpUrl;
       smtpUrl ??= endpoints.smtpUrl;
     }
@@ -93,7 +96,7 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
       start(routingService, config),
       start(consentService, config),
       start(providerCallbackService, config),
-      start(messagingService, { ...config, CARRIER_API_URL: carrierApiUrl, CARRIER_SMTP_URL: config.CARRIER_SMTP_URL ?? smtpUrl }),
+      start(messagingService, { ...config, CARRIER_CONNECTIONS: carrierConnections, CARRIER_API_URL: carrierApiUrl, CARRIER_SMTP_URL: config.CARRIER_SMTP_URL ?? smtpUrl }),
       start(repliesService, config),
       start(webhookDispatcherService, config),
       // The sandbox registry posts its signed callbacks to this process's own gateway, as the carrier simulator does.

@@ -110,7 +110,9 @@ describe('charges', () => {
       messageId: sent.body.messageId,
       items: [
         expect.objectContaining({ type: 'submission_accepted', rawStatus: 'accepted', attemptNumber: 1, channelType: 'Sms', carrierMessageId: expect.any(String) }),
-        expect.objectContaining({ type: 'receipt', rawStatus: 'delivered', carrier: 'sim', errorCode: null, reason: 'delivered', occurredAt: expect.any(String) }),
+        // The sandbox sends SMS over SMPP: the part's deliver_sm as the SMSC worded it, then the message's outcome.
+        expect.objectContaining({ type: 'receipt', rawStatus: 'DELIVRD', carrier: 'sandbox', detail: 'SMPP receipt for part 1 of 1: stat DELIVRD, err 000' }),
+        expect.objectContaining({ type: 'receipt', rawStatus: 'delivered', carrier: 'sandbox', errorCode: null, reason: 'delivered', occurredAt: expect.any(String) }),
       ],
     });
   });
@@ -141,21 +143,21 @@ describe('charges', () => {
     const failed = await advanceUntil(sent.body.messageId, ['queued'], 1);
     expect(failed.body.status).toBe('failed');
     expect(failed.body.channelHistory).toEqual([
-      expect.objectContaining({ status: 'failed', cost: 0, failureReason: 'destination refused by carrier', completedAt: expect.any(String) }),
+      expect.objectContaining({ status: 'failed', cost: 0, failureReason: 'invalid destination', completedAt: expect.any(String) }),
     ]);
     expect(await chargesOf(sent.body.messageId)).toBe(0);
     expect((await carrierEvents(sent.body.messageId)).body.items).toEqual([
       expect.objectContaining({
         type: 'submission_refused',
         rawStatus: 'refused',
-        errorCode: 'DESTINATION_REFUSED',
-        reason: 'destination refused by carrier',
-        detail: expect.stringContaining(to),
+        errorCode: 'ESME_RINVDSTADR',
+        reason: 'invalid destination',
+        detail: 'SMSC refused submit_sm: ESME_RINVDSTADR (0x0000000b)',
       }),
     ]);
     // Refused before any delivery was tried: MessageRejected (spec 6.1), not MessageFailed.
     expect(await outboxEvents(sent.body.messageId, 'MessageRejected')).toEqual([
-      expect.objectContaining({ previousState: 'queued', state: 'failed', reason: 'destination refused by carrier' }),
+      expect.objectContaining({ previousState: 'queued', state: 'failed', reason: 'invalid destination' }),
     ]);
     expect(await outboxEvents(sent.body.messageId, 'MessageFailed')).toEqual([]);
   });

@@ -1,11 +1,10 @@
-import { createServer } from 'node:net';
 import { ApiClient } from './support/api-client';
 import { freshDestination, sandboxNumber, signUp, waitForStatus, type SignedUpUser } from './support/journeys';
 import { bootPlatform, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
 
-// Issue 28: SMS over SMPP 3.4 through the whole platform. Messaging binds to the sandbox SMSC as an
-// operator's CARRIER_CONNECTIONS says, submits every segment the API billed, and the SMSC's receipts
+// Issue 28: SMS over SMPP 3.4 through the whole platform. Messaging binds to the sandbox SMSC by default
+// (no CARRIER_CONNECTIONS), submits every segment the API billed, and the SMSC's receipts
 // (deliver_sm) come back through the deliver handler, the part ledger and provider-callback's
 // exactly-once path to the message's status, its carrier events and its webhooks.
 
@@ -15,26 +14,11 @@ let booted: BootedPlatform;
 let api: ApiClient;
 let user: SignedUpUser;
 
-/** A port nothing listens on now, for the simulator's SMSC and the connection that binds to it. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  // A database of its own (embedded): on the PostgreSQL tier platforms share one, and the worker's shared
-  // platform's dispatch would send these messages over its HTTP carrier.
-  booted = await bootPlatform({
-    DATABASE_URL: '',
-    SMSC_PORT: String(port),
-    CARRIER_CONNECTIONS: JSON.stringify([
-      { name: 'sandbox-smsc', protocol: 'smpp', channel: 'Sms', numbers: ['*'], priority: 1, host: '127.0.0.1', port, systemId: 'sandbox', password: 'sandbox', binds: 2, throughputPerSecond: 200 },
-    ]),
-  });
+  // Nothing configured: the sandbox's own SMPP connection (`sandbox`) to its simulator's SMSC is the default.
+  // A database of its own (embedded): on the PostgreSQL tier platforms share one, and another platform's
+  // dispatch would send these messages.
+  booted = await bootPlatform({ DATABASE_URL: '' });
   api = booted.api;
   user = await signUp(api, 'smpp');
 });
@@ -84,7 +68,7 @@ describe('SMS over SMPP to the sandbox SMSC', () => {
     // Every part's receipt is a carrier event of the message, with the SMSC's stat.
     const events = await api.get(`/v1/messages/${sent.body.messageId}/carrier-events`, { token: user.accessToken });
     expect(events.status).toBe(200);
-    const receipts = events.body.items.filter((e: { type: string; carrier: string }) => e.type === 'receipt' && e.carrier === 'sandbox-smsc');
+    const receipts = events.body.items.filter((e: { type: string; carrier: string }) => e.type === 'receipt' && e.carrier === 'sandbox');
     expect(receipts.filter((e: { rawStatus: string }) => e.rawStatus === 'DELIVRD').map((e: { detail: string }) => e.detail).sort()).toEqual(
       [1, 2, 3].map((n) => `SMPP receipt for part ${n} of 3: stat DELIVRD, err 000`),
     );
@@ -108,7 +92,7 @@ describe('SMS over SMPP to the sandbox SMSC', () => {
       outcomes[outcome] = done.body.status;
       const events = await api.get(`/v1/messages/${sent.body.messageId}/carrier-events`, { token: user.accessToken });
       const said = events.body.items.map((e: { type: string; rawStatus: string; errorCode: string | null }) => `${e.type} ${e.rawStatus} ${e.errorCode}`);
-      if (expected === 'undelivered') expect(said).toEqual(['submission_accepted accepted null', 'receipt UNDELIV 027', 'receipt undelivered 30008']);
+      if (expected === 'undelivered') expect(said).toEqual(['submission_accepted accepted null', 'receipt UNDELIV 027', 'receipt undelivered 30003']);
       else expect(said.join('\n')).toMatch(/ESME_RINVDSTADR/);
     }
     expect(outcomes).toEqual({ undelivered: 'undelivered', failed: 'failed' });
@@ -135,7 +119,7 @@ describe('SMS over SMPP to the sandbox SMSC', () => {
     // The two messages go side by side: their deliver_sm may interleave.
     expect(overSmpp.map((row) => `${row.concat_total}/${row.concat_seq}`).sort()).toEqual(['2/1', '2/2', 'null/null']);
     const stored = await booted.platform.adapters.databases.forSchema('provider_callback')('carrier_inbound_messages').where({ from_address: person }).select('provider', 'body');
-    expect(stored).toEqual(expect.arrayContaining([{ provider: 'sandbox-smsc', body: reply }, { provider: 'sandbox-smsc', body: 'STOP' }]));
+    expect(stored).toEqual(expect.arrayContaining([{ provider: 'sandbox', body: reply }, { provider: 'sandbox', body: 'STOP' }]));
     expect(stored).toHaveLength(2);
   });
 });

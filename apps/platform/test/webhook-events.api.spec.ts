@@ -327,7 +327,7 @@ describe('every event type, signed, with the 6.2 payload (spec 6.1-6.3)', () => 
     expect(byCarrier.body).toEqual({
       ...base,
       messageId: refused,
-      data: { clientReference: 'refused-1', previousState: 'queued', reason: 'destination refused by carrier', state: 'failed', channelType: 'Sms', attempt: 1 },
+      data: { clientReference: 'refused-1', previousState: 'queued', reason: 'invalid destination', state: 'failed', channelType: 'Sms', attempt: 1 },
     });
     expect(byConsent.body).toEqual({
       ...base,
