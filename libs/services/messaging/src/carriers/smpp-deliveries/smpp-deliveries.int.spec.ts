@@ -56,6 +56,20 @@ describe(`SMPP deliveries on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`,
     return row.id;
   }
 
+  describe('the part ledger', () => {
+    it('says a submission was accepted before only when every one of its parts is recorded', async () => {
+      const s = setUp();
+      const part = (partIndex: number, smscMessageId: string) => ({ connection: s.connection.name, smscMessageId, reference: 'm-ledger:1', partIndex, partCount: 3 });
+      expect(await s.ledger.acceptedBefore(s.connection.name, 'm-ledger:1')).toBeUndefined();
+      await s.ledger.recordParts([part(0, '0A1'), part(1, '0A2')]); // cut short: the third part never went
+      expect(await s.ledger.acceptedBefore(s.connection.name, 'm-ledger:1')).toBeUndefined();
+      await s.ledger.recordParts([part(2, '0A3')]);
+      expect(await s.ledger.acceptedBefore(s.connection.name, 'm-ledger:1')).toBe('A1'); // as keyed (idFormat, leading zeros)
+      expect(await s.ledger.acceptedBefore(s.connection.name, 'm-ledger:2')).toBeUndefined(); // another attempt
+      expect(await s.ledger.acceptedBefore('another-connection', 'm-ledger:1')).toBeUndefined();
+    });
+  });
+
   describe('the deliver handler', () => {
     it('stores a receipt before answering ESME_ROK, and an SMSC resend (new sequence number) is the same row', async () => {
       const s = setUp();

@@ -39,5 +39,15 @@ export function createSmppPartLedger(deps: SmppPartLedgerDeps): SmppPartLedger {
       await deps.db('smpp_parts').insert(rows).onConflict(['connection', 'smsc_message_id']).merge(['reference', 'part_index', 'part_count', 'stat', 'err', 'recorded_at']);
       deps.onRecorded?.();
     },
+    async acceptedBefore(connection: string, reference: string): Promise<string | undefined> {
+      const parts = (await deps.db('smpp_parts').where({ connection, reference }).orderBy('part_index').select('smsc_message_id', 'part_index', 'part_count')) as Array<{
+        smsc_message_id: string;
+        part_index: number;
+        part_count: number;
+      }>;
+      const indexes = new Set(parts.map((p) => p.part_index));
+      if (parts.length === 0 || parts[0].part_index !== 0 || indexes.size < parts[0].part_count) return undefined;
+      return parts[0].smsc_message_id;
+    },
   };
 }

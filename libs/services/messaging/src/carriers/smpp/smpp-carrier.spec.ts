@@ -71,6 +71,20 @@ describe('SmppCarrier', () => {
     expect(ledger.parts).toEqual([0, 1, 2].map((partIndex) => ({ connection: 'smsc-test', smscMessageId: `M${partIndex + 1}`, reference: 'm-2:1', partIndex, partCount: 3 })));
   });
 
+  it('a submission whose every part the ledger already has (its dispatch lost after the SMSC took it) is not sent again', async () => {
+    await open();
+    await bound();
+    expect(await carrier.submit(LONG)).toEqual({ kind: 'accepted', carrierMessageId: 'M1' });
+    expect(submits(smsc)).toHaveLength(3);
+    expect(await carrier.submit(LONG)).toEqual({ kind: 'accepted', carrierMessageId: 'M1' });
+    expect(submits(smsc)).toHaveLength(3);
+    // Another attempt of the message, and a message cut short before, do go out.
+    expect(await carrier.submit({ ...LONG, reference: 'm-2:2' })).toEqual({ kind: 'accepted', carrierMessageId: 'M4' });
+    ledger.parts.push({ connection: 'smsc-test', smscMessageId: 'X1', reference: 'm-3:1', partIndex: 0, partCount: 3 });
+    expect(await carrier.submit({ ...LONG, reference: 'm-3:1' })).toEqual({ kind: 'accepted', carrierMessageId: 'M7' });
+    expect(submits(smsc)).toHaveLength(9);
+  });
+
   it.each([
     ['ESME_RSYSERR', { kind: 'transient', reason: 'SMSC answered ESME_RSYSERR (0x00000008)' }],
     ['ESME_RINVDSTADR', { kind: 'rejected', code: 'ESME_RINVDSTADR', message: 'SMSC refused submit_sm: ESME_RINVDSTADR (0x0000000b)' }],

@@ -206,6 +206,20 @@ export class SmppCarrier implements CarrierAdapter {
 
   private async send(submission: CarrierSubmission): Promise<CarrierOutcome> {
     if (this.pool.bound === 0) return this.noBind();
+    // SMPP cannot deduplicate a repeat; the ledger can: every part recorded means the SMSC took this very submission.
+    let before: string | undefined;
+    try {
+      before = await this.ports.ledger.acceptedBefore(this.connection.name, submission.reference);
+    } catch (error) {
+      return transient('the SMPP part ledger could not be read', error);
+    }
+    if (before !== undefined) {
+      this.options.logger?.info('SMPP submission already accepted by the SMSC (its parts are in the ledger): not sent again', {
+        connection: this.connection.name,
+        reference: submission.reference,
+      });
+      return { kind: 'accepted', carrierMessageId: before };
+    }
     let prepared;
     try {
       prepared = prepareSubmission(this.connection, submission, this.nextReference());

@@ -19,6 +19,13 @@ export interface SubmittedPart {
 export interface SmppPartLedger {
   /** Durable when it resolves: the adapter answers `accepted` only after it did. */
   recordParts(parts: readonly SubmittedPart[]): Promise<void>;
+  /**
+   * The first part's SMSC id when every part of this submission (connection,
+   * reference) is already recorded: the SMSC took the message before, and its
+   * dispatch was lost after (a process killed between the ledger and
+   * `dispatched`). Undefined otherwise, also for a message cut short.
+   */
+  acceptedBefore(connection: string, reference: string): Promise<string | undefined>;
 }
 
 /**

@@ -23,6 +23,12 @@ export class InMemoryPartLedger implements SmppPartLedger {
     };
   }
 
+  async acceptedBefore(connection: string, reference: string): Promise<string | undefined> {
+    const parts = this.parts.filter((p) => p.connection === connection && p.reference === reference).sort((a, b) => a.partIndex - b.partIndex);
+    const complete = parts.length > 0 && parts[0].partIndex === 0 && new Set(parts.map((p) => p.partIndex)).size >= parts[0].partCount;
+    return complete ? parts[0].smscMessageId : undefined;
+  }
+
   failWith(error: Error | undefined): void {
     this.failure = error;
   }
