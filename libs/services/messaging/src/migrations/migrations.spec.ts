@@ -17,11 +17,13 @@ describe('messaging migrations', () => {
       expect(await db.schema.hasTable('standing_changes')).toBe(true);
       expect(await db.schema.hasTable('smpp_parts')).toBe(true);
       expect(await db.schema.hasTable('smpp_bind_leases')).toBe(true);
+      expect(await db.schema.hasColumn('smpp_parts', 'network_error')).toBe(true);
       await migrateDown(db, 'messaging', messagingMigrations);
-      expect(await db.schema.hasTable('smpp_bind_leases')).toBe(false);
-      expect(await db.schema.hasTable('smpp_bind_holders')).toBe(false);
-      expect(await db.schema.hasTable('smpp_parts')).toBe(true); // only the newest went down
+      expect(await db.schema.hasColumn('smpp_parts', 'network_error')).toBe(false);
+      expect(await db.schema.hasColumn('smpp_deliveries', 'network_error')).toBe(false);
+      expect(await db.schema.hasTable('smpp_bind_leases')).toBe(true); // only the newest went down
       await migrateLatest(db, 'messaging', messagingMigrations);
+      expect(await db.schema.hasColumn('smpp_deliveries', 'network_error')).toBe(true);
       expect(await db.schema.hasTable('smpp_bind_holders')).toBe(true);
       expect(await db.schema.hasTable('smpp_outcomes')).toBe(true);
       expect(await db.schema.hasTable('standing_changes')).toBe(true);
