@@ -255,8 +255,11 @@ describe('retries on the sandbox clock (spec 6.3 rules 2-3)', () => {
     for (const [n, seconds] of [[2, 10], [3, 30], [4, 90], [5, 300]] as const) {
       const last = log[0].attempts[log[0].attempts.length - 1];
       delays.push((Date.parse(log[0].nextAttemptAt) - Date.parse(last.attemptedAt) - last.durationMs) / 1000);
-      // One second short of the delay: not due yet (the spread only ever makes it later).
-      await advance(seconds - 1);
+      // One second short of the delay: not due yet (the spread only ever makes it later). The sandbox clock also
+      // runs in real time, so advance from where it is now, not by the delay (a slow machine would overshoot).
+      const now = Date.parse((await api.get('/v1/sandbox/clock')).body.now);
+      const shortOfDue = (Date.parse(last.attemptedAt) + last.durationMs + (seconds - 1) * 1000 - now) / 1000;
+      if (shortOfDue > 0) await advance(shortOfDue);
       expect((await deliveryLog(hook.webhookId))[0].attempts).toHaveLength(n - 1);
       await advance(Math.ceil(seconds * JITTER) + 1);
       log = await waitForLog(hook.webhookId, (items) => items[0].attempts.length === n, `attempt ${n}`);
