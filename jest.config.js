@@ -27,6 +27,10 @@ const sharedPlatformEnvironment = '<rootDir>/apps/platform/test/support/shared-p
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 module.exports = {
   testTimeout: 120000,
+  // A worker that holds more than this after a test file is replaced by a fresh one (its shared platform boots
+  // again, a few seconds). Without it each worker grew to 6-8 GB over \`npm test\` and ran its later files at
+  // about half speed in garbage collection; with it the whole run took 15m49s instead of 18m45s here.
+  workerIdleMemoryLimit: '1536MB',
   projects: [
     {
       ...common,
