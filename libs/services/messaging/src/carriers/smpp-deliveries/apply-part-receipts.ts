@@ -24,6 +24,9 @@ interface MatchedRow {
   part_count: number;
 }
 
+/** Messages whose receipts are applied at once (each a transaction on its own pooled connection). */
+const RECEIPTS_SIDE_BY_SIDE = 4;
+
 /** The outcome's event id: one per message attempt and status, so provider-callback deduplicates a reprocess. */
 export const outcomeEventId = (connection: string, reference: string, status: string) => `smpp:${connection}:${reference}:${status}`;
 
@@ -88,7 +91,16 @@ export async function applyPartReceipts(deps: ReceiptStepDeps, limit: number): P
     .orderBy('d.id')
     .limit(limit)
     .select('d.id', 'd.connection', 'd.smsc_message_id', 'd.stat', 'd.err', 'd.network_error', 'd.received_at', 'p.reference', 'p.part_index', 'p.part_count')) as MatchedRow[];
-  for (const row of rows) await applyOne(deps, row);
+  // Each receipt is a transaction of a few round trips: one after another they held delivery to a few dozen a
+  // second. Messages go side by side; a message's own receipts stay in order, one at a time, so the transaction
+  // that records its last part always sees the others (two side by side could each miss the other's).
+  const byMessage = new Map<string, MatchedRow[]>();
+  for (const row of rows) byMessage.set(row.reference, [...(byMessage.get(row.reference) ?? []), row]);
+  const chains = [...byMessage.values()];
+  const lanes = Array.from({ length: Math.min(RECEIPTS_SIDE_BY_SIDE, chains.length) }, async () => {
+    for (let chain = chains.shift(); chain; chain = chains.shift()) for (const row of chain) await applyOne(deps, row);
+  });
+  await Promise.all(lanes);
   return rows.length;
 }
 
