@@ -117,7 +117,7 @@ export async function openCarrier(connection: SmppConnection): Promise<{ carrier
   let recorded = 0;
   const carrier = new SmppCarrier(
     connection,
-    { ledger: { recordParts: async (parts) => void (recorded += parts.length) }, onDeliverSm: async () => 0 },
+    { ledger: { recordParts: async (parts) => void (recorded += parts.length), acceptedBefore: async () => undefined }, onDeliverSm: async () => 0 },
     { reconnect: { initialMs: 50, maxMs: 500 } },
   );
   const deadline = Date.now() + 10_000;
