@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # The integration and API suites against real servers, as two tiers side by side (each jest in band, on a
 # database of its own, with Redis at REDIS_URL; rate-limit counters are namespaced per platform):
-#   - PostgreSQL and Redis with the embedded event log: every integration and API suite but the Kafka ones, in two
-#     halves (jest --shard), each its own process and database;
+#   - PostgreSQL and Redis with the embedded event log: every integration and API suite but the Kafka ones;
 #   - PostgreSQL, Redis and Kafka (the kcat mock cluster): the suites whose subject is event delivery between
 #     services. A platform boot on Kafka waits on consumer-group joins and the failover suites on process restarts,
 #     so this tier mostly waits; run after the other it added its whole length to CI's.
@@ -48,10 +47,7 @@ done
 [ -n "$brokers" ] || { echo "the kcat mock cluster did not start:"; cat "$work/kcat.log"; exit 1; }
 echo "mock Kafka at $brokers"
 
-# The PostgreSQL tier in two halves side by side (jest --shard), each in band on a database of its own: its suites
-# mostly wait on timers and restarts, and in one process they were the longest lane of CI.
-log_database_1=$(fresh_database log1)
-log_database_2=$(fresh_database log2)
+log_database=$(fresh_database log)
 kafka_database=$(fresh_database kafka)
 
 # Each tier's output, line by line with its name in front (jest writes its reports to stderr).
@@ -64,12 +60,9 @@ run_tier() {
   return "$status"
 }
 
-run_tier postgres-1 env DATABASE_URL="$log_database_1" \
-  npx jest --selectProjects integration api --runInBand --shard=1/2 --testPathIgnorePatterns '/node_modules/' "$KAFKA_SUITES" &
-postgres_tier_1=$!
-run_tier postgres-2 env DATABASE_URL="$log_database_2" \
-  npx jest --selectProjects integration api --runInBand --shard=2/2 --testPathIgnorePatterns '/node_modules/' "$KAFKA_SUITES" &
-postgres_tier_2=$!
+run_tier postgres env DATABASE_URL="$log_database" \
+  npx jest --selectProjects integration api --runInBand --testPathIgnorePatterns '/node_modules/' "$KAFKA_SUITES" &
+postgres_tier=$!
 # --forceExit: once every suite has passed, a kafkajs client left reconnecting to the mock
 # cluster must not hold jest open until CI's time runs out (seen once).
 run_tier kafka env DATABASE_URL="$kafka_database" KAFKA_BROKERS="$brokers" \
@@ -77,8 +70,7 @@ run_tier kafka env DATABASE_URL="$kafka_database" KAFKA_BROKERS="$brokers" \
 kafka_tier=$!
 
 failed=()
-wait "$postgres_tier_1" || failed+=("PostgreSQL and Redis (embedded event log), first half")
-wait "$postgres_tier_2" || failed+=("PostgreSQL and Redis (embedded event log), second half")
+wait "$postgres_tier" || failed+=("PostgreSQL and Redis (embedded event log)")
 wait "$kafka_tier" || failed+=("PostgreSQL, Redis and Kafka")
 if [ ${#failed[@]} -gt 0 ]; then
   printf 'failed tier: %s\n' "${failed[@]}"
