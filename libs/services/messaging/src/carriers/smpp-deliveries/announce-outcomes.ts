@@ -14,9 +14,12 @@ interface OutcomeRow {
   occurred_at: Date | string;
 }
 
+/** The message a reference `<messageId>:<attempt>` (dispatch-message.ts) names. */
+const messageIdOf = (reference: string) => reference.slice(0, reference.lastIndexOf(':'));
+
 /** Each outcome's message trace (messages.traceparent, kept from the send), by reference `<messageId>:<attempt>`. */
 async function tracesOf(db: Knex, rows: readonly OutcomeRow[]): Promise<Map<string, string>> {
-  const ids = [...new Set(rows.map((r) => r.reference.split(':')[0]))];
+  const ids = [...new Set(rows.map((r) => messageIdOf(r.reference)))];
   if (ids.length === 0) return new Map();
   const found = (await db('messages').whereIn('id', ids).whereNotNull('traceparent').select('id', 'traceparent')) as Array<{ id: string; traceparent: string }>;
   return new Map(found.map((m) => [m.id, m.traceparent]));
@@ -51,7 +54,7 @@ export async function announceOutcomes(deps: { db: Knex; clock: Clock; logger: L
             status: o.status,
             errorCode: o.error_code ?? undefined,
             occurredAt: new Date(o.occurred_at).toISOString(),
-            traceparent: traces.get(o.reference.split(':')[0]),
+            traceparent: traces.get(messageIdOf(o.reference)),
           })),
         });
       } catch (error) {
