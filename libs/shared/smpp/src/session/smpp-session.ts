@@ -178,18 +178,18 @@ export class SmppSession {
   }
 
   /**
-   * Graceful end: no new submits, waits (at most drainTimeoutMs) for the outstanding ones,
-   * sends unbind, waits for unbind_resp (at most the response timeout), closes. Submits
-   * still outstanding after the drain time are rejected with ConnectionLost.
+   * Graceful end: no new submits, waits (at most `drainMs`, default drainTimeoutMs) for the
+   * outstanding ones, sends unbind, waits for unbind_resp (at most the response timeout),
+   * closes. Submits still outstanding after the drain time are rejected with ConnectionLost.
    */
-  async unbind(): Promise<void> {
+  async unbind(drainMs = this.options.drainTimeoutMs ?? this.responseTimeoutMs): Promise<void> {
     if (this.stateNow !== 'bound') return void (await this.closed);
     this.stateNow = 'unbinding';
     this.window.rejectWaiting(new NotBound('unbinding'));
     let drainTimer: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.all([this.window.drained(), ...this.delivering]),
-      new Promise<void>((resolve) => (drainTimer = setTimeout(resolve, this.options.drainTimeoutMs ?? this.responseTimeoutMs))),
+      new Promise<void>((resolve) => (drainTimer = setTimeout(resolve, drainMs))),
       this.closed,
     ]);
     clearTimeout(drainTimer);

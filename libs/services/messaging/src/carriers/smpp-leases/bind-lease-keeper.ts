@@ -7,7 +7,8 @@ import { claimSlot, leaveHolders, releaseSlots, renewLeases, seedSlots, type Lea
 /** What the keeper drives: SmppCarrier with `bindLeases`. */
 export interface LeasedBinds {
   openBind(slot: number): void;
-  closeBind(slot: number): Promise<void>;
+  /** Unbinds `slot`; with `withinMs`, its session is closed by then whatever is in flight. */
+  closeBind(slot: number, withinMs?: number): Promise<void>;
 }
 
 export interface BindLeaseKeeperOptions {
@@ -160,9 +161,15 @@ export class BindLeaseKeeper {
       .then(() => (lease.unbound = true));
   }
 
+  /**
+   * Closes the slot's session within half the lease time left (at once if none is): a drain as
+   * long as the response timeout (30 s by default) would hold the bind past the lease, while
+   * another replica may bind the slot (submissions cut short are resubmitted: at least once).
+   */
   private lose(slot: number, why: string): void {
+    const withinMs = Math.max(0, (this.held.get(slot)!.until - Date.now()) / 2);
     this.held.delete(slot);
-    this.options.logger?.warn('SMPP bind lease lost: closing its session', { connection: this.scope.connection, slot, why });
-    void this.options.binds.closeBind(slot).catch(() => undefined);
+    this.options.logger?.warn('SMPP bind lease lost: closing its session', { connection: this.scope.connection, slot, why, withinMs });
+    void this.options.binds.closeBind(slot, withinMs).catch(() => undefined);
   }
 }

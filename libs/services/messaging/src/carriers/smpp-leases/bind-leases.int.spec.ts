@@ -13,8 +13,9 @@ import { bindCounter } from './testing/bind-counter';
 // PostgreSQL when DATABASE_URL is set (CI), embedded PGlite otherwise; its own schema either way.
 const databaseUrl = process.env['DATABASE_URL'];
 const schema = `smpp_bind_leases_test_${randomUUID().slice(0, 8)}`;
-// Short leases keep the takeovers fast: a real replica uses 15 s renewed every 5 s.
-const LEASE_MS = 1_500;
+// Short leases keep the takeovers fast: a real replica uses 15 s renewed every 5 s. Not shorter: a replica
+// closes a lease it cannot renew with half of it to spare, which must outlast a busy CI machine's stalls.
+const LEASE_MS = 2_500;
 const RENEW_MS = 100;
 
 describe(`SMPP bind leases on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
@@ -50,9 +51,10 @@ describe(`SMPP bind leases on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`
     return { carrier, keeper, stop };
   }
 
-  async function smscCountingBinds() {
+  /** `unanswered`: submit_sm gets no submit_sm_resp (a submission stays in flight). */
+  async function smscCountingBinds({ unanswered = false } = {}) {
     const counter = bindCounter();
-    const smsc = await ScriptedSmsc.start(counter.script);
+    const smsc = await ScriptedSmsc.start((pdu, connection) => (unanswered && pdu.command === 'submit_sm' ? undefined : counter.script(pdu, connection)));
     cleanups.push(() => smsc.stop());
     return { smsc, counter };
   }
@@ -123,8 +125,8 @@ describe(`SMPP bind leases on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`
     expect(counter.max).toBe(2);
   });
 
-  it('a replica that cannot renew (its database unreachable) closes its session before its lease runs out, and the other takes the slot', async () => {
-    const { smsc, counter } = await smscCountingBinds();
+  it('a replica that cannot renew (its database unreachable) closes its session before its lease runs out, even with a submission in flight, and the other takes the slot', async () => {
+    const { smsc, counter } = await smscCountingBinds({ unanswered: true });
     const name = `smsc-${randomUUID().slice(0, 8)}`;
     let down = false;
     // The same database, unreachable for replica a while `down`.
@@ -137,8 +139,13 @@ describe(`SMPP bind leases on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`
     await waitUntil(() => a.carrier.status().boundSessions === 2, 5000, 'replica a bound twice');
     b.keeper.start();
     await waitUntil(() => a.carrier.status().boundSessions === 1 && b.carrier.status().boundSessions === 1, 5000, 'one bind each');
+    // The SMSC never answers it: the unbind would wait the response timeout (5 s, longer than the lease) to drain it.
+    const inFlight = a.carrier.submit({ reference: 'm-0:1', accountId: 'a-1', channel: 'Sms', from: '+15550000001', to: '+447700900123', body: 'Hi' });
     down = true;
-    await waitUntil(() => a.carrier.status().heldBinds === 0, LEASE_MS + 1000, 'replica a closed its bind');
+    const downAt = Date.now();
+    await waitUntil(() => counter.current === 1, LEASE_MS, "replica a's session closed at the SMSC");
+    expect(Date.now() - downAt).toBeLessThan(LEASE_MS);
+    await expect(inFlight).resolves.toMatchObject({ kind: 'transient' });
     await waitUntil(() => b.carrier.status().boundSessions === 2, 2 * LEASE_MS + 2000, 'replica b bound twice');
     expect(counter.max).toBe(2);
     // a's submissions are transient meanwhile: another replica sends them.

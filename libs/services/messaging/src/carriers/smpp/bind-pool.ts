@@ -36,11 +36,17 @@ class Bind {
     this.running = this.run();
   }
 
-  async stop(): Promise<void> {
+  /** Unbinds and stops rebinding; with `withinMs`, the session is closed by then even mid-drain or unanswered. */
+  async stop(withinMs?: number): Promise<void> {
     this.stopping = true;
     this.wake?.();
-    await this.session?.unbind();
-    await this.running;
+    const deadline = withinMs === undefined ? undefined : setTimeout(() => this.session?.destroy(), withinMs);
+    try {
+      await this.session?.unbind(withinMs === undefined ? undefined : withinMs / 2);
+      await this.running;
+    } finally {
+      clearTimeout(deadline);
+    }
   }
 
   private async run(): Promise<void> {
@@ -112,12 +118,12 @@ export class BindPool {
     this.bySlot.set(slot, new Bind(slot, this.options));
   }
 
-  /** Unbinds `slot`'s session (after its window drains) and stops rebinding it. */
-  async close(slot: number): Promise<void> {
+  /** Unbinds `slot`'s session (after its window drains; closed by `withinMs` if given) and stops rebinding it. */
+  async close(slot: number, withinMs?: number): Promise<void> {
     const bind = this.bySlot.get(slot);
     if (!bind) return;
     this.bySlot.delete(slot);
-    await bind.stop();
+    await bind.stop(withinMs);
   }
 
   /** The bound session with the most window room (the least outstanding and waiting), or none. */

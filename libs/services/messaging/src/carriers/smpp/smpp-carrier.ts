@@ -130,9 +130,9 @@ export class SmppCarrier implements CarrierAdapter {
     if (!this.closing) this.pool.open(slot);
   }
 
-  /** Unbinds `slot` (its window drains first): its lease is given up or lost. */
-  closeBind(slot: number): Promise<void> {
-    return this.pool.close(slot);
+  /** Unbinds `slot` (its window drains first; closed by `withinMs` if given): its lease is given up or lost. */
+  closeBind(slot: number, withinMs?: number): Promise<void> {
+    return this.pool.close(slot, withinMs);
   }
 
   /** Slots with a session open here. */
