@@ -54,7 +54,8 @@ describe('subaccounts (service, embedded database)', () => {
 
     expect(await codeOf(h.handlers.createSubaccount({ accountId, name: 'C' }, as(member)))).toBe('FORBIDDEN');
     expect(await codeOf(h.handlers.updateSubaccount({ accountId, subaccountId: a.subaccountId, name: 'A2' }, as(member)))).toBe('FORBIDDEN');
-    expect((await h.handlers.listSubaccounts({ accountId }, as(member))).items.map((s) => s.name)).toEqual(['A', 'B']);
+    // Both (their order is the list's, by creation time then id: A and B may share a millisecond).
+    expect((await h.handlers.listSubaccounts({ accountId }, as(member))).items.map((s) => s.name).sort()).toEqual(['A', 'B']);
 
     expect((await h.handlers.listSubaccounts({ accountId }, as(limited))).items.map((s) => s.name)).toEqual(['A']);
     expect(await codeOf(h.handlers.getSubaccount({ accountId, subaccountId: b.subaccountId }, as(limited)))).toBe('NOT_FOUND');
