@@ -1,8 +1,8 @@
 import type { Clock } from '@mp/clock';
 import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
-import { messageOutcome, nextPartStat, type PartStatus } from './message-outcome.rules';
-import { recordPartCarrierEvent, type PartReceipt } from './part-carrier-event';
+import { recordPartCarrierEvents, type PartReceipt } from './part-carrier-event';
+import { applyReceiptsInOrder, type DecidedOutcome, type LedgerPart, type PassReceipt } from './receipt-pass.rules';
 import { receiptsApplied, receiptsExpired } from './smpp-delivery-metrics';
 
 export interface ReceiptStepDeps {
@@ -11,6 +11,7 @@ export interface ReceiptStepDeps {
   logger: Logger;
 }
 
+/** A pending receipt and the reference of the part it matched, locked for the pass. */
 interface MatchedRow {
   id: string;
   connection: string;
@@ -20,88 +21,149 @@ interface MatchedRow {
   network_error: string | null;
   received_at: Date | string;
   reference: string;
-  part_index: number;
-  part_count: number;
 }
 
-/** Messages whose receipts are applied at once (each a transaction on its own pooled connection). */
-const RECEIPTS_SIDE_BY_SIDE = 4;
+interface PartRow {
+  connection: string;
+  smsc_message_id: string;
+  reference: string;
+  part_index: number;
+  part_count: number;
+  stat: string | null;
+  err: string | null;
+  network_error: string | null;
+}
 
 /** The outcome's event id: one per message attempt and status, so provider-callback deduplicates a reprocess. */
 export const outcomeEventId = (connection: string, reference: string, status: string) => `smpp:${connection}:${reference}:${status}`;
 
-/** One receipt applied to its part, and the message's outcome kept once decided, in one transaction. */
-async function applyOne(deps: ReceiptStepDeps, row: MatchedRow): Promise<void> {
-  const now = deps.clock.now();
-  const receipt: PartReceipt = {
-    connection: row.connection,
-    smscMessageId: row.smsc_message_id,
-    reference: row.reference,
-    partIndex: row.part_index,
-    partCount: row.part_count,
-    stat: row.stat,
-    err: row.err,
-    receivedAt: new Date(row.received_at),
-  };
-  await deps.db.transaction(async (trx) => {
-    const key = { connection: row.connection, smsc_message_id: row.smsc_message_id };
-    const part = (await trx('smpp_parts').where(key).forUpdate().first('stat')) as { stat: string | null } | undefined;
-    if (!part) return; // re-recorded under another key since the match: the next pass sees it again
-    const stat = nextPartStat(part.stat ?? undefined, row.stat);
-    if (stat !== part.stat) await trx('smpp_parts').where(key).update({ stat, err: row.err, network_error: row.network_error });
-    await trx('smpp_deliveries').where({ id: row.id }).update({ state: 'applied', handled_at: now });
-    await recordPartCarrierEvent(trx, receipt, now);
+/**
+ * The pass's receipts: pending ones whose part the ledger has, oldest first,
+ * locked. SKIP LOCKED: a pass running at the same time (another replica) takes
+ * other rows, and a row it applied meanwhile is re-read as no longer pending.
+ */
+async function lockMatchedReceipts(trx: Knex.Transaction, limit: number): Promise<MatchedRow[]> {
+  const result = await trx.raw(
+    `select d.id, d.connection, d.smsc_message_id, d.stat, d.err, d.network_error, d.received_at, p.reference
+     from smpp_deliveries d
+     join smpp_parts p on p.connection = d.connection and p.smsc_message_id = d.smsc_message_id
+     where d.kind = 'receipt' and d.state = 'pending'
+     order by d.id
+     limit ?
+     for update of d skip locked`,
+    [limit],
+  );
+  return result.rows as MatchedRow[];
+}
 
-    const parts = (await trx('smpp_parts').where({ connection: row.connection, reference: row.reference }).select('smsc_message_id', 'part_index', 'part_count', 'stat', 'network_error')) as Array<{
-      smsc_message_id: string;
-      part_index: number;
-      part_count: number;
-      stat: string | null;
-      network_error: string | null;
-    }>;
-    const statuses: PartStatus[] = parts.map((p) => ({ partIndex: p.part_index, partCount: p.part_count, stat: p.stat ?? undefined, networkError: p.network_error ?? undefined }));
-    const outcome = messageOutcome(statuses);
-    if (!outcome) return;
-    const first = parts.reduce((a, b) => (a.part_index <= b.part_index ? a : b));
-    await trx('smpp_outcomes')
-      .insert({
-        reference: row.reference,
-        connection: row.connection,
-        event_id: outcomeEventId(row.connection, row.reference, outcome.status),
-        carrier_message_id: first.smsc_message_id,
-        status: outcome.status,
-        error_code: outcome.status === 'undelivered' ? outcome.errorCode : null,
-        occurred_at: receipt.receivedAt,
-      })
-      .onConflict('reference')
-      .ignore();
-  });
-  receiptsApplied.inc({ connection: row.connection, stat: row.stat });
+/**
+ * Every part of the receipts' messages, locked in key order (two passes lock
+ * in the same order, so neither waits on the other in a cycle). Locking the
+ * whole message, not just the receipted parts, makes a pass that applies a
+ * message's other part wait for this one and then read its parts as this one
+ * left them: two passes can never each miss the other's part and leave a
+ * decided message undecided.
+ */
+async function lockPartsOf(trx: Knex.Transaction, rows: readonly MatchedRow[]): Promise<PartRow[]> {
+  const messages = [...new Map(rows.map((r) => [`${r.connection}\n${r.reference}`, [r.connection, r.reference]])).values()];
+  return (await trx('smpp_parts')
+    .whereIn(['connection', 'reference'], messages)
+    .orderBy(['connection', 'smsc_message_id'])
+    .forUpdate()
+    .select('connection', 'smsc_message_id', 'reference', 'part_index', 'part_count', 'stat', 'err', 'network_error')) as PartRow[];
+}
+
+/** The changed parts' stat, err and network error, in one statement. */
+async function updateParts(trx: Knex.Transaction, parts: readonly LedgerPart[]): Promise<void> {
+  if (parts.length === 0) return;
+  await trx.raw(
+    `update smpp_parts as p set stat = v.stat, err = v.err, network_error = v.network_error
+     from (values ${parts.map(() => '(?::text, ?::text, ?::text, ?::text, ?::text)').join(', ')}) as v(connection, smsc_message_id, stat, err, network_error)
+     where p.connection = v.connection and p.smsc_message_id = v.smsc_message_id`,
+    parts.flatMap((p) => [p.connection, p.smscMessageId, p.stat, p.err, p.networkError]),
+  );
+}
+
+/** Decided outcomes kept once: a message decided by an earlier pass keeps its row. */
+async function insertOutcomes(trx: Knex.Transaction, outcomes: readonly DecidedOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await trx('smpp_outcomes')
+    .insert(
+      outcomes.map((o) => ({
+        reference: o.reference,
+        connection: o.connection,
+        event_id: outcomeEventId(o.connection, o.reference, o.status),
+        carrier_message_id: o.carrierMessageId,
+        status: o.status,
+        error_code: o.errorCode,
+        occurred_at: o.occurredAt,
+      })),
+    )
+    .onConflict('reference')
+    .ignore();
 }
 
 /**
  * Pending receipts whose SMSC id the ledger now has (also those stored before
- * their part: receipt-before-response), oldest first, each applied to its
- * part; answers how many.
+ * their part: receipt-before-response), up to `limit`, applied to their parts
+ * in one transaction of a fixed number of statements, whatever their number:
+ * receipts locked, their messages' parts locked and read, the parts' new
+ * stats worked out here one receipt after another in id order
+ * (applyReceiptsInOrder), then the parts, the receipts' state, their carrier
+ * events and the decided outcomes written each in one statement. Answers how
+ * many receipts were applied.
  */
 export async function applyPartReceipts(deps: ReceiptStepDeps, limit: number): Promise<number> {
-  const rows = (await deps.db('smpp_deliveries as d')
-    .join('smpp_parts as p', (j) => j.on('p.connection', 'd.connection').andOn('p.smsc_message_id', 'd.smsc_message_id'))
-    .where({ 'd.kind': 'receipt', 'd.state': 'pending' })
-    .orderBy('d.id')
-    .limit(limit)
-    .select('d.id', 'd.connection', 'd.smsc_message_id', 'd.stat', 'd.err', 'd.network_error', 'd.received_at', 'p.reference', 'p.part_index', 'p.part_count')) as MatchedRow[];
-  // Each receipt is a transaction of a few round trips: one after another they held delivery to a few dozen a
-  // second. Messages go side by side; a message's own receipts stay in order, one at a time, so the transaction
-  // that records its last part always sees the others (two side by side could each miss the other's).
-  const byMessage = new Map<string, MatchedRow[]>();
-  for (const row of rows) byMessage.set(row.reference, [...(byMessage.get(row.reference) ?? []), row]);
-  const chains = [...byMessage.values()];
-  const lanes = Array.from({ length: Math.min(RECEIPTS_SIDE_BY_SIDE, chains.length) }, async () => {
-    for (let chain = chains.shift(); chain; chain = chains.shift()) for (const row of chain) await applyOne(deps, row);
+  const applied = await deps.db.transaction(async (trx) => {
+    const matched = await lockMatchedReceipts(trx, limit);
+    if (matched.length === 0) return [];
+    const parts = (await lockPartsOf(trx, matched)).map(
+      (p): LedgerPart => ({
+        connection: p.connection,
+        smscMessageId: p.smsc_message_id,
+        reference: p.reference,
+        partIndex: p.part_index,
+        partCount: p.part_count,
+        stat: p.stat,
+        err: p.err,
+        networkError: p.network_error,
+      }),
+    );
+    const partOf = new Map(parts.map((p) => [`${p.connection}\n${p.smscMessageId}`, p]));
+    // A part re-recorded under another message since the match (its SMSC id reused): the next pass matches it again.
+    const rows = matched.filter((r) => partOf.get(`${r.connection}\n${r.smsc_message_id}`)?.reference === r.reference);
+    if (rows.length === 0) return [];
+    const receipts: PassReceipt[] = rows.map((r) => ({
+      id: String(r.id),
+      connection: r.connection,
+      smscMessageId: r.smsc_message_id,
+      stat: r.stat,
+      err: r.err,
+      networkError: r.network_error,
+      receivedAt: new Date(r.received_at),
+    }));
+    const { changedParts, outcomes } = applyReceiptsInOrder(parts, receipts);
+    const now = deps.clock.now();
+    await updateParts(trx, changedParts);
+    await trx('smpp_deliveries')
+      .whereIn(
+        'id',
+        rows.map((r) => r.id),
+      )
+      .update({ state: 'applied', handled_at: now });
+    await recordPartCarrierEvents(
+      trx,
+      receipts.map((r): PartReceipt => {
+        const part = partOf.get(`${r.connection}\n${r.smscMessageId}`)!;
+        return { connection: r.connection, smscMessageId: r.smscMessageId, reference: part.reference, partIndex: part.partIndex, partCount: part.partCount, stat: r.stat, err: r.err, receivedAt: r.receivedAt };
+      }),
+      now,
+    );
+    await insertOutcomes(trx, outcomes);
+    return rows;
   });
-  await Promise.all(lanes);
-  return rows.length;
+  for (const row of applied) receiptsApplied.inc({ connection: row.connection, stat: row.stat });
+  return applied.length;
 }
 
 /**

@@ -7,8 +7,9 @@ import { normaliseSmscMessageId } from '../smpp/normalise-smsc-message-id';
 import type { SmppDeliverHandler } from '../smpp/smpp-ports';
 import { contentHashOf } from './content-hash';
 import { classifyDeliverSm } from './deliver-sm-classification';
+import { deliveryGroupCommit } from './delivery-group-commit';
+import type { NewSmppDelivery } from './smpp-deliveries.repository';
 import { deliverSmStored, deliverSmStoreFailures } from './smpp-delivery-metrics';
-import { storeDelivery, type NewSmppDelivery } from './smpp-deliveries.repository';
 
 /** How long the same deliver_sm from a connection counts as the SMSC resending it. */
 export const DEFAULT_RESEND_WINDOW_MS = 10 * 60_000;
@@ -63,17 +64,20 @@ function rowOf(connection: SmppConnection, pdu: PduOf<'deliver_sm'>, receivedAt:
 /**
  * The SmppDeliverHandler the adapter's binds call for every deliver_sm:
  * stored (one row, a resend within the window is the same row), then
- * ESME_ROK. A failed insert answers ESME_RX_T_APPN so the SMSC keeps the
- * deliver_sm and sends it again. A receipt that cannot be read is stored as
- * unparseable and still acknowledged (an SMSC resending it forever helps
- * nobody), with a warn line and smpp_deliver_sm_total{kind="unparseable"}.
+ * ESME_ROK. deliver_sm that arrive together are stored in one insert
+ * (deliveryGroupCommit), each answered once the insert holding its row has
+ * committed. A failed insert answers ESME_RX_T_APPN, for the deliver_sm in
+ * it, so the SMSC keeps them and sends them again. A receipt that cannot be
+ * read is stored as unparseable and still acknowledged (an SMSC resending it
+ * forever helps nobody), with a warn line and
+ * smpp_deliver_sm_total{kind="unparseable"}.
  */
 export function createSmppDeliverHandler(deps: SmppDeliverHandlerDeps): SmppDeliverHandler {
-  const window = deps.resendWindowMs ?? DEFAULT_RESEND_WINDOW_MS;
+  const store = deliveryGroupCommit(deps.db, deps.resendWindowMs ?? DEFAULT_RESEND_WINDOW_MS);
   return async (connection, pdu) => {
     const row = rowOf(connection, pdu, deps.clock.now());
     try {
-      const fresh = await storeDelivery(deps.db, row, window);
+      const fresh = await store(row);
       if (!fresh) return CommandStatus.ESME_ROK;
       deliverSmStored.inc({ connection: connection.name, kind: row.kind });
       if (row.kind === 'unparseable') {

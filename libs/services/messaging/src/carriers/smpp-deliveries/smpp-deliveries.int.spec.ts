@@ -8,6 +8,8 @@ import { insertMessagesWithAudits } from '../../messages/message.repository';
 import { queuedMessageRow } from '../../testing/message-rows';
 import { metricValue } from '../smpp/testing/metric-value';
 import { smppConnection } from '../smpp/testing/smpp-connection';
+import { applyPartReceipts } from './apply-part-receipts';
+import { contentHashOf } from './content-hash';
 import { createSmppDeliverHandler } from './smpp-deliver-handler';
 import { smppDeliveriesJob } from './smpp-deliveries.job';
 import { createSmppPartLedger } from './smpp-part-ledger.repository';
@@ -30,7 +32,10 @@ describe(`SMPP deliveries on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`,
     await migrateLatest(db, schema, messagingMigrations);
   });
   // Each test leaves nothing pending for the next one's job pass (the job serves every connection).
-  afterEach(() => db('smpp_deliveries').where({ state: 'pending' }).update({ state: 'applied' }));
+  afterEach(async () => {
+    await db('smpp_deliveries').where({ state: 'pending' }).update({ state: 'applied' });
+    await db('smpp_outcomes').whereNull('announced_at').update({ announced_at: new Date() });
+  });
   afterAll(async () => {
     if (databaseUrl) await db.raw(`drop schema if exists "${schema}" cascade`);
     await provider.close();
@@ -88,6 +93,44 @@ describe(`SMPP deliveries on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`,
       await expect(broken(s.connection, receiptSm('1', 'DELIVRD'))).resolves.toBe(CommandStatus.ESME_RX_T_APPN);
       expect(s.lines.map((l) => l.message)).toContain('SMPP deliver_sm not stored, answered ESME_RX_T_APPN');
       expect(await metricValue('smpp_deliver_sm_store_failures_total', { connection: s.connection.name })).toBe(1);
+    });
+
+    it('stores deliver_sm that arrive together in ONE insert, in arrival order, two copies of one as one row, each answered ESME_ROK', async () => {
+      const s = setUp();
+      const inserts: string[] = [];
+      const onQuery = (query: { sql: string }) => {
+        if (/^insert into smpp_deliveries/i.test(query.sql.trim())) inserts.push(query.sql);
+      };
+      const pdus = [moSm('one'), moSm('two'), receiptSm('G1', 'DELIVRD'), moSm('three')];
+      const copy = { ...pdus[1], sequenceNumber: pdus[1].sequenceNumber + 100 }; // the SMSC resending "two" in the same read
+      db.on('query', onQuery);
+      const answers = await Promise.all([...pdus, copy].map((pdu) => s.handle(s.connection, pdu))).finally(() => db.removeListener('query', onQuery));
+      expect(answers).toEqual(Array(5).fill(CommandStatus.ESME_ROK));
+      expect(inserts).toHaveLength(1);
+      expect((await s.deliveries()).map((row) => row.content_hash)).toEqual(pdus.map(contentHashOf));
+      expect(await metricValue('smpp_deliver_sm_total', { connection: s.connection.name, kind: 'inbound' })).toBe(3);
+    });
+
+    it('answers ESME_RX_T_APPN for exactly the deliver_sm of an insert that failed; those that came meanwhile go in the next insert, stored and acknowledged', async () => {
+      const s = setUp();
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      // The first insert is held until the second group has queued behind it.
+      const held = new Proxy(db, {
+        get: (target, property, receiver) => (property === 'raw' ? (sql: string, bindings: readonly Knex.RawBinding[]) => gate.then(() => target.raw(sql, bindings)) : Reflect.get(target, property, receiver)),
+      });
+      const handle = createSmppDeliverHandler({ db: held, clock: s.clock, logger: s.logger });
+      // source_ton past integer's range: the database refuses the row, and with it its insert.
+      const first = [moSm('a'), moSm('poison', undefined, { sourceAddrTon: 2 ** 40 }), moSm('b')];
+      const firstAnswers = Promise.all(first.map((pdu) => handle(s.connection, pdu)));
+      await new Promise((resolve) => setImmediate(resolve)); // the first group's insert is under way
+      const second = [moSm('c'), { ...first[0], sequenceNumber: first[0].sequenceNumber + 100 }]; // and the SMSC resending "a"
+      const secondAnswers = Promise.all(second.map((pdu) => handle(s.connection, pdu)));
+      release();
+      expect(await firstAnswers).toEqual(Array(3).fill(CommandStatus.ESME_RX_T_APPN));
+      expect(await secondAnswers).toEqual([CommandStatus.ESME_ROK, CommandStatus.ESME_ROK]);
+      expect((await s.deliveries()).map((row) => row.content_hash)).toEqual(second.map(contentHashOf));
+      expect(await metricValue('smpp_deliver_sm_store_failures_total', { connection: s.connection.name })).toBe(3);
     });
 
     it('keeps an unparseable receipt and acknowledges it: a warn line, a metric, and the job changes nothing for it', async () => {
@@ -173,6 +216,97 @@ describe(`SMPP deliveries on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`,
         ['DELIVRD', '000', 'SMPP receipt for part 3 of 3: stat DELIVRD, err 000'],
       ]);
       expect(await s.parts()).toMatchObject([{ stat: 'DELIVRD' }, { stat: 'EXPIRED', err: '0x0b' }, { stat: 'DELIVRD' }]);
+    });
+
+    /** A dispatched 3-part message on `s`'s connection with parts q0..q2, and its reference. */
+    async function threePartMessage(s: ReturnType<typeof setUp>, prefix: string): Promise<string> {
+      const reference = `${await dispatchedMessage()}:1`;
+      await s.ledger.recordParts([0, 1, 2].map((partIndex) => ({ connection: s.connection.name, smscMessageId: `${prefix}${partIndex}`, reference, partIndex, partCount: 3 })));
+      return reference;
+    }
+
+    // Several receipts of each part, interim and final, out of part order; the first final failure (part 2's UNDELIV) decides.
+    const RECEIPTS: Array<[part: number, stat: string, err: string]> = [
+      [2, 'ENROUTE', '000'],
+      [0, 'DELIVRD', '000'],
+      [2, 'DELIVRD', '000'],
+      [1, 'ACCEPTD', '000'],
+      [2, 'ENROUTE', '001'],
+      [1, 'UNDELIV', '0x0b'],
+      [0, 'EXPIRED', '002'],
+      [1, 'DELIVRD', '000'],
+    ];
+
+    /** What the receipts left: parts, carrier events and the outcome (occurred_at as the index of the receipt that decided). */
+    async function resultOf(s: ReturnType<typeof setUp>, reference: string) {
+      const received = (await s.deliveries()).map((row) => new Date(row.received_at).getTime());
+      const outcomes = await db('smpp_outcomes').where({ reference });
+      const events = await db('carrier_events').where({ message_id: reference.split(':')[0] }).orderBy('id');
+      return {
+        deliveries: (await s.deliveries()).map((row) => row.state),
+        parts: (await s.parts()).map((p) => [p.part_index, p.stat, p.err]),
+        events: events.map((e) => [e.carrier_message_id, e.raw_status, e.error_code, e.detail]),
+        outcomes: outcomes.map((o) => ({ status: o.status, errorCode: o.error_code, carrierMessageId: o.carrier_message_id, decidedBy: received.indexOf(new Date(o.occurred_at).getTime()) })),
+      };
+    }
+
+    it('applied many in ONE pass of a fixed number of statements give exactly what one pass per receipt gives', async () => {
+      const results = [];
+      for (const perPass of [1, RECEIPTS.length]) {
+        const s = setUp();
+        const reference = await threePartMessage(s, 'q');
+        for (const [part, stat, err] of RECEIPTS) {
+          await s.handle(s.connection, receiptSm(`q${part}`, stat, { err }));
+          s.clock.advance(1);
+        }
+        const statements: string[] = [];
+        const onQuery = (query: { sql: string }) => statements.push(query.sql);
+        db.on('query', onQuery);
+        let passes = 0;
+        try {
+          while ((await applyPartReceipts({ db, clock: s.clock, logger: s.logger }, perPass)) > 0) passes++;
+        } finally {
+          db.removeListener('query', onQuery);
+        }
+        expect(passes).toBe(RECEIPTS.length / perPass);
+        // BEGIN, receipts locked, parts locked, parts updated, receipts marked, messages read, events inserted, outcome inserted, COMMIT; then an empty pass (BEGIN, select, COMMIT).
+        if (perPass > 1) expect(statements).toHaveLength(9 + 3);
+        results.push(await resultOf(s, reference));
+      }
+      const [oneByOne, together] = results;
+      expect(together).toEqual(oneByOne);
+      expect(together).toEqual({
+        deliveries: Array(RECEIPTS.length).fill('applied'),
+        parts: [
+          [0, 'DELIVRD', '000'],
+          [1, 'UNDELIV', '0x0b'],
+          [2, 'DELIVRD', '000'],
+        ],
+        // Once per part and stat: part 3's second ENROUTE is not an event of its own.
+        events: RECEIPTS.filter((_, i) => i !== 4).map(([part, stat, err]) => [`Q${part}`, stat, err, `SMPP receipt for part ${part + 1} of 3: stat ${stat}, err ${err}`]),
+        outcomes: [{ status: 'undelivered', errorCode: '30008', carrierMessageId: 'Q0', decidedBy: 5 }],
+      });
+    });
+
+    it('applied by two passes at once: each receipt once, each message decided once, none left undecided', async () => {
+      const s = setUp();
+      const references = [];
+      for (let m = 0; m < 6; m++) references.push(await threePartMessage(s, `c${m}-`));
+      // Part after part across the messages: passes running side by side take parts of the same messages.
+      for (let part = 0; part < 3; part++) for (let m = 0; m < 6; m++) await s.handle(s.connection, receiptSm(`c${m}-${part}`, 'DELIVRD'));
+      const deps = { db, clock: s.clock, logger: s.logger };
+      let applied = 0;
+      for (;;) {
+        const [a, b] = await Promise.all([applyPartReceipts(deps, 4), applyPartReceipts(deps, 4)]);
+        if (a + b === 0) break;
+        applied += a + b;
+      }
+      expect(applied).toBe(18);
+      expect((await s.deliveries()).map((row) => row.state)).toEqual(Array(18).fill('applied'));
+      const outcomes = await db('smpp_outcomes').whereIn('reference', references).orderBy('reference');
+      expect(outcomes.map((o) => [o.reference, o.status])).toEqual([...references].sort().map((reference) => [reference, 'delivered']));
+      const events = await db('carrier_events').whereIn('message_id', references.map((r) => r.split(':')[0])).where({ type: 'receipt' });
+      expect(events).toHaveLength(18);
     });
 
     it('read from TLVs alone (receipted_message_id + message_state)', async () => {

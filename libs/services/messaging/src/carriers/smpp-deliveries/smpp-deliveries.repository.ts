@@ -52,23 +52,32 @@ export interface SmppDeliveryRow extends NewSmppDelivery {
   handled_at: Date | null;
 }
 
+/** Two deliveries count as the same deliver_sm by their connection and content. */
+export const contentKeyOf = (row: Pick<NewSmppDelivery, 'connection' | 'content_hash'>) => `${row.connection}\n${row.content_hash}`;
+
 /**
- * One statement: the row, unless the same content from the same connection
- * was stored within `resendWindowMs` (the SMSC resent what it had no answer
- * for). Answers whether it was new. An identical message sent again after the
- * window is a new one (a recipient may well send "YES" twice).
+ * One statement: each row, unless the same content from the same connection
+ * was stored within `resendWindowMs` before it (the SMSC resent what it had no
+ * answer for); ids in the rows' order. Answers, row by row, whether it was
+ * new. An identical message sent again after the window is a new one (a
+ * recipient may well send "YES" twice). The rows must differ in content key
+ * (the caller settles copies among themselves).
  */
-export async function storeDelivery(db: Knex, row: NewSmppDelivery, resendWindowMs: number): Promise<boolean> {
+export async function storeDeliveries(db: Knex, rows: readonly NewSmppDelivery[], resendWindowMs: number): Promise<boolean[]> {
+  if (rows.length === 0) return [];
   const columns = Object.keys(COLUMN_TYPES) as Array<keyof NewSmppDelivery>;
-  const since = new Date(row.received_at.getTime() - resendWindowMs);
+  const tuple = `(${[...columns.map((c) => `?::${COLUMN_TYPES[c]}`), '?::timestamptz', '?::integer'].join(', ')})`;
   const result = await db.raw(
     `insert into smpp_deliveries (${columns.map((c) => `"${c}"`).join(', ')})
-     select ${columns.map((c) => `?::${COLUMN_TYPES[c]}`).join(', ')}
-     where not exists (select 1 from smpp_deliveries where connection = ? and content_hash = ? and received_at > ?::timestamptz)
-     returning id`,
-    [...columns.map((c) => row[c]), row.connection, row.content_hash, since],
+     select ${columns.map((c) => `v."${c}"`).join(', ')}
+     from (values ${rows.map(() => tuple).join(', ')}) as v(${columns.map((c) => `"${c}"`).join(', ')}, since, ord)
+     where not exists (select 1 from smpp_deliveries d where d.connection = v.connection and d.content_hash = v.content_hash and d.received_at > v.since)
+     order by v.ord
+     returning connection, content_hash`,
+    rows.flatMap((row, ord) => [...columns.map((c) => row[c]), new Date(row.received_at.getTime() - resendWindowMs), ord]),
   );
-  return (result.rows as unknown[]).length > 0;
+  const stored = new Set((result.rows as Array<Pick<NewSmppDelivery, 'connection' | 'content_hash'>>).map(contentKeyOf));
+  return rows.map((row) => stored.has(contentKeyOf(row)));
 }
 
 /** Marks deliveries handled, in the state they ended in. */
