@@ -9,12 +9,13 @@ import { mobileOriginatedPdus, type MobileOriginated } from './mobile-originated
 import type { NumberOwners } from './number-owners';
 import { receiptDeliverSm, UNDELIVERED_SMPP_ERR } from './receipt-deliver-sm';
 import type { BindPdu, SmscConnection, SmscHandler, SubmitAnswer } from './smsc-connection';
-import { ResubmissionMemory, smscPlayOf } from './smsc-behaviour.rules';
-import { claimDueSmscReceipts, claimSmscReceipt, markSmscReceiptFailed, markSmscReceiptSent, releaseSmscReceipt, type SmscReceiptRow } from './smsc-receipts.repository';
+import { ResubmissionMemory, smscPlayOf, type SmscPlay } from './smsc-behaviour.rules';
+import { GroupCommit } from './group-commit';
+import { claimDueSmscReceipts, claimSmscReceipt, markSmscReceiptsFailed, markSmscReceiptsSent, releaseSmscReceipts, type SmscReceiptFailure, type SmscReceiptRow } from './smsc-receipts.repository';
 import { smscMetrics } from './smsc-metrics';
 import { SmscServer } from './smsc-server';
 import type { SmscSettings } from './smsc-settings';
-import { fileSmscPart, findBehaviour, type DueReceipt } from './smsc-submissions.repository';
+import { fileSmscParts, findBehaviours, type DueReceipt, type SmscFiling } from './smsc-submissions.repository';
 import { readSubmittedPart, wantsReceipt, type SubmittedPart } from './submitted-part';
 
 export interface SandboxSmscDeps {
@@ -26,6 +27,21 @@ export interface SandboxSmscDeps {
   /** How long a deliver_sm waits for its deliver_sm_resp (default 10 s). */
   responseTimeoutMs?: number;
 }
+
+/** A part read from its submit_sm, waiting for its group. */
+interface ArrivedPart {
+  part: SubmittedPart;
+  accountId: string | undefined;
+}
+
+/** What became of a part in its group: refused or dropped by its behaviour, filed, or not filed (the group's statement failed). */
+type PartFate =
+  | Exclude<SmscPlay, { kind: 'accept' }>
+  | { kind: 'filed'; messageId: string; receiptFirst: string | undefined }
+  | { kind: 'not-filed'; error: unknown };
+
+/** What became of a receipt's deliver_sm, marked for the whole pass at once. */
+type ReceiptFate = { kind: 'sent'; eventId: string } | { kind: 'failed'; failure: SmscReceiptFailure } | { kind: 'released'; eventId: string };
 
 /** What became of a mobile-originated message. */
 export type InboundDelivery = { delivered: true; parts: number } | { delivered: false; reason: string };
@@ -47,6 +63,8 @@ export class SandboxSmsc implements SmscHandler {
   private delivering: Promise<number> | undefined;
   private idCounter = randomInt(0, 100_000);
   private nextReceiver = 0;
+  // Group commit: submit_sm arriving together share one behaviour read and one filing statement.
+  private readonly arrivals = new GroupCommit<ArrivedPart, PartFate>((parts) => this.fileGroup(parts));
 
   constructor(private readonly deps: SandboxSmscDeps) {}
 
@@ -76,6 +94,8 @@ export class SandboxSmsc implements SmscHandler {
     const server = this.server;
     this.server = undefined;
     await server?.stop();
+    // Parts taken before the stop are filed (or failed) before the database may go.
+    await this.arrivals.idle();
     await this.delivering;
   }
 
@@ -120,33 +140,71 @@ export class SandboxSmsc implements SmscHandler {
     }
     const part = check.part;
     const accountId = await this.deps.owners(part.from);
-    const behaviour = await findBehaviour(this.deps.db, accountId, part.to);
-    const outcome = behaviour?.outcome ?? DEFAULT_OUTCOME;
-    const play = smscPlayOf(outcome, part, this.resubmissions.count(resubmissionKey(part)));
-    if (play.kind === 'drop') {
-      this.deps.logger.info('SMSC dropping the connection (drop-connection behaviour)', { to: part.to, remote: connection.remote });
-      return play;
-    }
-    if (play.kind === 'refuse') return { kind: 'answer', commandStatus: play.commandStatus, messageId: '' };
-
-    const messageId = this.newMessageId();
-    const now = this.deps.clock.now();
-    const receipted = play.receipt !== 'none' && wantsReceipt(part.registeredDelivery, play.receipt === 'delivered');
-    const afterSeconds = play.receiptFirst ? 0 : (behaviour?.afterSeconds ?? DEFAULT_AFTER_SECONDS);
-    const receipt: DueReceipt | undefined = receipted
-      ? {
-          eventId: randomUUID(),
-          status: play.receipt as 'delivered' | 'undelivered',
-          errorCode: play.receipt === 'undelivered' ? UNDELIVERED_SMPP_ERR : undefined,
-          dueAt: new Date(now.getTime() + afterSeconds * 1000),
+    // Answered only once its group's statement has returned: a submit_sm_resp never precedes its row.
+    const fate = await this.arrivals.add({ part, accountId });
+    switch (fate.kind) {
+      case 'drop':
+        this.deps.logger.info('SMSC dropping the connection (drop-connection behaviour)', { to: part.to, remote: connection.remote });
+        return fate;
+      case 'refuse':
+        return { kind: 'answer', commandStatus: fate.commandStatus, messageId: '' };
+      case 'not-filed':
+        // As a lone part's failed filing: the connection answers ESME_RSYSERR and counts the fault.
+        throw fate.error;
+      case 'filed':
+        if (fate.receiptFirst && connection.canReceive) {
+          // The receipt overtakes the submit_sm_resp (a field problem ESMEs must survive).
+          const row = await this.claimOne(fate.receiptFirst);
+          if (row) await this.settleReceipts([await this.deliverOne(connection, row)]);
         }
-      : undefined;
-    await fileSmscPart(this.deps.db, { part, messageId, accountId, outcome, now, receipt });
-    if (receipt && play.receiptFirst && connection.canReceive) {
-      // The receipt overtakes the submit_sm_resp (a field problem ESMEs must survive).
-      await this.deliverOne(connection, await this.claimOne(receipt.eventId));
+        return { kind: 'answer', commandStatus: CommandStatus.ESME_ROK, messageId: fate.messageId };
     }
-    return { kind: 'answer', commandStatus: CommandStatus.ESME_ROK, messageId };
+  }
+
+  /**
+   * One group of parts: their behaviours in one read (after each part arrived,
+   * so a behaviour set before its submit_sm is played), each part's play in
+   * arrival order, and the accepted ones filed in one statement. A failed
+   * filing fails the group's accepted parts only; refusals stand.
+   */
+  private async fileGroup(parts: ArrivedPart[]): Promise<PartFate[]> {
+    const behaviours = await findBehaviours(
+      this.deps.db,
+      parts.map(({ part, accountId }) => ({ accountId, destination: part.to })),
+    );
+    const now = this.deps.clock.now();
+    const filings: SmscFiling[] = [];
+    const fates = parts.map(({ part, accountId }): PartFate | { filing: SmscFiling; receiptFirst: boolean } => {
+      const behaviour = behaviours({ accountId, destination: part.to });
+      const outcome = behaviour?.outcome ?? DEFAULT_OUTCOME;
+      const play = smscPlayOf(outcome, part, this.resubmissions.count(resubmissionKey(part)));
+      if (play.kind !== 'accept') return play;
+      const receipted = play.receipt !== 'none' && wantsReceipt(part.registeredDelivery, play.receipt === 'delivered');
+      const afterSeconds = play.receiptFirst ? 0 : (behaviour?.afterSeconds ?? DEFAULT_AFTER_SECONDS);
+      const receipt: DueReceipt | undefined = receipted
+        ? {
+            eventId: randomUUID(),
+            status: play.receipt as 'delivered' | 'undelivered',
+            errorCode: play.receipt === 'undelivered' ? UNDELIVERED_SMPP_ERR : undefined,
+            dueAt: new Date(now.getTime() + afterSeconds * 1000),
+          }
+        : undefined;
+      const filing: SmscFiling = { part, messageId: this.newMessageId(), accountId, outcome, now, receipt };
+      filings.push(filing);
+      return { filing, receiptFirst: play.receiptFirst };
+    });
+    let failure: { error: unknown } | undefined;
+    try {
+      await fileSmscParts(this.deps.db, filings);
+    } catch (error) {
+      failure = { error };
+    }
+    return fates.map((fate) => {
+      if (!('filing' in fate)) return fate;
+      if (failure) return { kind: 'not-filed', error: failure.error };
+      const { messageId, receipt } = fate.filing;
+      return { kind: 'filed', messageId, receiptFirst: fate.receiptFirst && receipt ? receipt.eventId : undefined };
+    });
   }
 
   /** Sends the receipts that are due to bound receivers; the due-work job's pass. Returns how many were tried. */
@@ -189,14 +247,15 @@ export class SandboxSmsc implements SmscHandler {
       const now = this.deps.clock.now();
       const due = await claimDueSmscReceipts(this.deps.db, systemId, now, RECEIPTS_PER_PASS, new Date(now.getTime() + LEASE_MS));
       if (due.length === 0) break;
-      await Promise.all(
-        due.map(async (row) => {
+      const fates = await Promise.all(
+        due.map(async (row): Promise<ReceiptFate> => {
           const receiver = this.receiverOf(systemId);
-          if (!receiver) return releaseSmscReceipt(this.deps.db, row.event_id, this.deps.clock.now());
+          if (!receiver) return { kind: 'released', eventId: row.event_id };
           tried++;
           return this.deliverOne(receiver, row);
         }),
       );
+      await this.settleReceipts(fates);
     }
     return tried;
   }
@@ -206,15 +265,14 @@ export class SandboxSmsc implements SmscHandler {
     return claimSmscReceipt(this.deps.db, eventId, now, new Date(now.getTime() + LEASE_MS));
   }
 
-  /** One receipt as deliver_sm; sent when answered ESME_ROK, else retried with backoff. */
-  private async deliverOne(receiver: SmscConnection, row: SmscReceiptRow | undefined): Promise<void> {
-    if (!row) return;
+  /** One receipt as deliver_sm: sent when answered ESME_ROK, else to be retried with backoff (marked by settleReceipts). */
+  private async deliverOne(receiver: SmscConnection, row: SmscReceiptRow): Promise<ReceiptFate> {
     let error: string;
     try {
       const response = await receiver.request(receiptDeliverSm(row));
       if (response.commandStatus === CommandStatus.ESME_ROK) {
         smscMetrics.receipt('sent');
-        return await markSmscReceiptSent(this.deps.db, row.event_id, this.deps.clock.now());
+        return { kind: 'sent', eventId: row.event_id };
       }
       error = `deliver_sm answered ${commandStatusName(response.commandStatus)}`;
     } catch (failure) {
@@ -224,7 +282,22 @@ export class SandboxSmsc implements SmscHandler {
     const attempts = row.attempts + 1;
     const delay = retryDelaySeconds(attempts);
     this.deps.logger.warn('SMSC receipt not taken; will retry', { messageId: row.carrier_message_id, attempts, retryInSeconds: delay, error });
-    await markSmscReceiptFailed(this.deps.db, row.event_id, attempts, new Date(this.deps.clock.now().getTime() + delay * 1000), error);
+    return { kind: 'failed', failure: { eventId: row.event_id, attempts, nextAttemptAt: new Date(this.deps.clock.now().getTime() + delay * 1000), error } };
+  }
+
+  /**
+   * Marks what became of a pass's receipts: one statement for those sent, one
+   * for those to retry, one for those released. Until then each stays claimed
+   * (its lease outlasts a deliver_sm's wait), so none is sent twice meanwhile.
+   */
+  private async settleReceipts(fates: readonly ReceiptFate[]): Promise<void> {
+    const now = this.deps.clock.now();
+    const of = <K extends ReceiptFate['kind']>(kind: K) => fates.filter((f): f is Extract<ReceiptFate, { kind: K }> => f.kind === kind);
+    await Promise.all([
+      markSmscReceiptsSent(this.deps.db, of('sent').map((f) => f.eventId), now),
+      markSmscReceiptsFailed(this.deps.db, of('failed').map((f) => f.failure)),
+      releaseSmscReceipts(this.deps.db, of('released').map((f) => f.eventId), now),
+    ]);
   }
 
   /** A bound receiver of `systemId`, taking turns when several are bound. */

@@ -62,21 +62,35 @@ export async function claimSmscReceipt(db: Knex, eventId: string, now: Date, lea
   return result.rows[0];
 }
 
-export async function markSmscReceiptSent(db: Knex, eventId: string, now: Date): Promise<void> {
+/** Answered ESME_ROK: sent, in one statement for a pass's receipts. */
+export async function markSmscReceiptsSent(db: Knex, eventIds: readonly string[], now: Date): Promise<void> {
+  if (eventIds.length === 0) return;
   await db('smsc_receipts')
-    .where({ event_id: eventId })
+    .whereIn('event_id', eventIds)
     .update({ sent_at: now, attempts: db.raw('attempts + 1'), last_error: null });
 }
 
-/** Not answered, or answered with an error: tried again at `nextAttemptAt`. */
-export async function markSmscReceiptFailed(db: Knex, eventId: string, attempts: number, nextAttemptAt: Date, error: string): Promise<void> {
-  await db('smsc_receipts')
-    .where({ event_id: eventId })
-    .whereNull('sent_at')
-    .update({ attempts, next_attempt_at: nextAttemptAt, last_error: error.slice(0, 500) });
+/** A receipt not taken: its attempts so far, when it is tried again, and why. */
+export interface SmscReceiptFailure {
+  eventId: string;
+  attempts: number;
+  nextAttemptAt: Date;
+  error: string;
+}
+
+/** Not answered, or answered with an error: each tried again at its `nextAttemptAt`; one statement for a pass's failures. */
+export async function markSmscReceiptsFailed(db: Knex, failures: readonly SmscReceiptFailure[]): Promise<void> {
+  if (failures.length === 0) return;
+  await db.raw(
+    `update smsc_receipts as r set attempts = v.attempts, next_attempt_at = v.next_attempt_at, last_error = v.last_error
+       from (values ${failures.map(() => '(?::text, ?::integer, ?::timestamptz, ?::text)').join(', ')}) as v(event_id, attempts, next_attempt_at, last_error)
+      where r.event_id = v.event_id and r.sent_at is null`,
+    failures.flatMap((f) => [f.eventId, f.attempts, f.nextAttemptAt, f.error.slice(0, 500)]),
+  );
 }
 
 /** Claimed but not sent (the session went away before it was its turn): due again now, no attempt counted. */
-export async function releaseSmscReceipt(db: Knex, eventId: string, now: Date): Promise<void> {
-  await db('smsc_receipts').where({ event_id: eventId }).whereNull('sent_at').update({ next_attempt_at: now });
+export async function releaseSmscReceipts(db: Knex, eventIds: readonly string[], now: Date): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db('smsc_receipts').whereIn('event_id', eventIds).whereNull('sent_at').update({ next_attempt_at: now });
 }

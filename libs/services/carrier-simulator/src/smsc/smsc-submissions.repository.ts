@@ -13,70 +13,120 @@ export interface DueReceipt {
 /** The reference of an SMPP submission: SMPP carries no idempotency key, so the SMSC's own message_id stands in. */
 export const smppReference = (messageId: string) => `smpp:${messageId}`;
 
+export interface Behaviour {
+  outcome: CarrierOutcome;
+  afterSeconds: number;
+}
+
+/** Whose behaviour a part plays: its sender's account (when known) and its destination. */
+export interface BehaviourKey {
+  accountId: string | undefined;
+  destination: string;
+}
+
+/** The behaviours of a group of parts, read in one statement. */
+export type Behaviours = (key: BehaviourKey) => Behaviour | undefined;
+
+// No account id holds a NUL (PostgreSQL text cannot), so the two kinds of key never meet.
+const keyOf = (key: BehaviourKey) => (key.accountId === undefined ? `\u0000${key.destination}` : `${key.accountId}\u0000${key.destination}`);
+
 /**
- * The behaviour for a destination: the account's when the sender number told
- * which account sent it (DECISIONS "Sandbox": behaviours are per account and
- * destination); otherwise the latest any account set for the destination.
+ * The behaviour for each destination: the account's when the sender number
+ * told which account sent it (DECISIONS "Sandbox": behaviours are per account
+ * and destination); otherwise the latest any account set for the destination.
+ * Read on every submit_sm (never cached: PUT /v1/sandbox/carrier-behaviors
+ * writes the table and the very next submit plays it), one statement per group.
  */
-export async function findBehaviour(db: Knex, accountId: string | undefined, destination: string): Promise<{ outcome: CarrierOutcome; afterSeconds: number } | undefined> {
-  const query = db('carrier_behaviors').where({ destination });
-  if (accountId !== undefined) query.where({ account_id: accountId });
-  const row = (await query.orderBy('updated_at', 'desc').first('outcome', 'after_seconds')) as { outcome: CarrierOutcome; after_seconds: number } | undefined;
-  return row && { outcome: row.outcome, afterSeconds: row.after_seconds };
+export async function findBehaviours(db: Knex, keys: readonly BehaviourKey[]): Promise<Behaviours> {
+  const pairs = [...new Map(keys.filter((k) => k.accountId !== undefined).map((k) => [keyOf(k), [k.accountId!, k.destination]])).values()];
+  const anyAccount = [...new Set(keys.filter((k) => k.accountId === undefined).map((k) => k.destination))];
+  const selects: string[] = [];
+  const bindings: string[] = [];
+  if (pairs.length > 0) {
+    selects.push(`select account_id, destination, outcome, after_seconds from carrier_behaviors where (account_id, destination) in (${pairs.map(() => '(?, ?)').join(', ')})`);
+    bindings.push(...pairs.flat());
+  }
+  if (anyAccount.length > 0) {
+    selects.push(
+      `(select distinct on (destination) null::text as account_id, destination, outcome, after_seconds from carrier_behaviors
+         where destination in (${anyAccount.map(() => '?').join(', ')}) order by destination, updated_at desc)`,
+    );
+    bindings.push(...anyAccount);
+  }
+  const found = new Map<string, Behaviour>();
+  if (selects.length > 0) {
+    const result = await db.raw<{ rows: Array<{ account_id: string | null; destination: string; outcome: CarrierOutcome; after_seconds: number }> }>(selects.join(' union all '), bindings);
+    for (const row of result.rows) found.set(keyOf({ accountId: row.account_id ?? undefined, destination: row.destination }), { outcome: row.outcome, afterSeconds: row.after_seconds });
+  }
+  return (key) => found.get(keyOf(key));
+}
+
+/** An accepted part to file: the submission row and its due receipt. */
+export interface SmscFiling {
+  part: SubmittedPart;
+  messageId: string;
+  accountId: string | undefined;
+  outcome: CarrierOutcome;
+  now: Date;
+  receipt: DueReceipt | undefined;
 }
 
 /**
- * Files an accepted part beside the HTTP carrier's submissions (one row per
- * submit_sm, `protocol = 'smpp'`, the wire fields with it) and its receipt,
- * in one transaction.
+ * Files accepted parts beside the HTTP carrier's submissions (one row per
+ * submit_sm, `protocol = 'smpp'`, the wire fields with it) and their receipts,
+ * in one statement (multi-row inserts, the receipts' in a CTE of the
+ * submissions'): all stored or none, durable when it returns.
  */
-export async function fileSmscPart(
-  db: Knex,
-  filed: { part: SubmittedPart; messageId: string; accountId: string | undefined; outcome: CarrierOutcome; now: Date; receipt: DueReceipt | undefined },
-): Promise<void> {
-  const { part, messageId, receipt } = filed;
-  await db.transaction(async (trx) => {
-    await trx('carrier_submissions').insert({
-      carrier_message_id: messageId,
-      reference: smppReference(messageId),
-      // Unknown when the sender number is no account's (an alphanumeric sender, a test's own number).
-      account_id: filed.accountId ?? '',
-      channel: 'Sms',
-      from_address: part.from,
-      to_address: part.to,
-      body: part.text,
-      outcome: filed.outcome,
-      submitted_at: filed.now,
-      protocol: 'smpp',
-      smpp_system_id: part.systemId,
-      smpp_pdu: part.pdu,
-      source_addr_ton: part.sourceAddrTon,
-      source_addr_npi: part.sourceAddrNpi,
-      source_addr: part.sourceAddr,
-      dest_addr_ton: part.destAddrTon,
-      dest_addr_npi: part.destAddrNpi,
-      destination_addr: part.destinationAddr,
-      esm_class: part.esmClass,
-      data_coding: part.dataCoding,
-      registered_delivery: part.registeredDelivery,
-      short_message: part.shortMessage,
-      tlvs: JSON.stringify(tlvsAsJson(part.tlvs)),
-      part_reference: part.concatenation?.reference ?? null,
-      part_total: part.concatenation?.total ?? null,
-      part_seq: part.concatenation?.seq ?? null,
-    });
-    if (receipt) {
-      await trx('smsc_receipts').insert({
-        event_id: receipt.eventId,
-        carrier_message_id: messageId,
-        system_id: part.systemId,
-        status: receipt.status,
-        error_code: receipt.errorCode ?? null,
-        occurred_at: receipt.dueAt,
-        next_attempt_at: receipt.dueAt,
-      });
-    }
-  });
+export async function fileSmscParts(db: Knex, filings: readonly SmscFiling[]): Promise<void> {
+  if (filings.length === 0) return;
+  const submissions = db('carrier_submissions').insert(filings.map(submissionRow));
+  const receipts = filings.flatMap((filed) => (filed.receipt ? [receiptRow(filed, filed.receipt)] : []));
+  if (receipts.length === 0) await submissions;
+  else await db.with('filed', submissions).insert(receipts).into('smsc_receipts');
+}
+
+function submissionRow({ part, messageId, accountId, outcome, now }: SmscFiling) {
+  return {
+    carrier_message_id: messageId,
+    reference: smppReference(messageId),
+    // Unknown when the sender number is no account's (an alphanumeric sender, a test's own number).
+    account_id: accountId ?? '',
+    channel: 'Sms',
+    from_address: part.from,
+    to_address: part.to,
+    body: part.text,
+    outcome,
+    submitted_at: now,
+    protocol: 'smpp',
+    smpp_system_id: part.systemId,
+    smpp_pdu: part.pdu,
+    source_addr_ton: part.sourceAddrTon,
+    source_addr_npi: part.sourceAddrNpi,
+    source_addr: part.sourceAddr,
+    dest_addr_ton: part.destAddrTon,
+    dest_addr_npi: part.destAddrNpi,
+    destination_addr: part.destinationAddr,
+    esm_class: part.esmClass,
+    data_coding: part.dataCoding,
+    registered_delivery: part.registeredDelivery,
+    short_message: part.shortMessage,
+    tlvs: JSON.stringify(tlvsAsJson(part.tlvs)),
+    part_reference: part.concatenation?.reference ?? null,
+    part_total: part.concatenation?.total ?? null,
+    part_seq: part.concatenation?.seq ?? null,
+  };
+}
+
+function receiptRow({ part, messageId }: SmscFiling, receipt: DueReceipt) {
+  return {
+    event_id: receipt.eventId,
+    carrier_message_id: messageId,
+    system_id: part.systemId,
+    status: receipt.status,
+    error_code: receipt.errorCode ?? null,
+    occurred_at: receipt.dueAt,
+    next_attempt_at: receipt.dueAt,
+  };
 }
 
 /** A part the sandbox SMSC filed, as tests and the sandbox read it back. */

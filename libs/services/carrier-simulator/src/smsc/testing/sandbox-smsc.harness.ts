@@ -17,14 +17,18 @@ export interface BoundEsme {
   waitForDelivered(count: number, timeoutMs?: number): Promise<Array<PduOf<'deliver_sm'>>>;
 }
 
+let schemas = 0;
+
 /**
- * The sandbox SMSC on in-memory PGlite with a sandbox clock, listening on a free
- * port with the sandbox credentials; `owners` says whose sender number is whose.
+ * The sandbox SMSC on in-memory PGlite (or, given `databaseUrl`, PostgreSQL in
+ * a schema of its own, dropped on close) with a sandbox clock, listening on a
+ * free port with the sandbox credentials; `owners` says whose sender number is whose.
  */
-export async function startSandboxSmsc(options: { owners?: NumberOwners; responseTimeoutMs?: number } = {}) {
-  const databases: DatabaseProvider = createDatabaseProvider({ dataDir: ':memory:' });
-  const db: Knex = databases.forSchema('carrier_simulator');
-  await migrateLatest(db, 'carrier_simulator', carrierSimulatorMigrations);
+export async function startSandboxSmsc(options: { owners?: NumberOwners; responseTimeoutMs?: number; databaseUrl?: string } = {}) {
+  const databases: DatabaseProvider = createDatabaseProvider({ databaseUrl: options.databaseUrl, dataDir: ':memory:' });
+  const schema = options.databaseUrl ? `sandbox_smsc_${process.pid}_${Date.now().toString(36)}_${++schemas}` : 'carrier_simulator';
+  const db: Knex = databases.forSchema(schema);
+  await migrateLatest(db, schema, carrierSimulatorMigrations);
   const clock = new SandboxClock();
   const smsc = new SandboxSmsc({
     db,
@@ -85,6 +89,7 @@ export async function startSandboxSmsc(options: { owners?: NumberOwners; respons
     async close() {
       for (const session of sessions) session.destroy();
       await smsc.stop();
+      if (options.databaseUrl) await db.raw(`drop schema if exists "${schema}" cascade`);
       await databases.close();
     },
   };
