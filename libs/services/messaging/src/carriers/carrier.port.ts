@@ -32,6 +32,13 @@ export interface CarrierAdapter {
    * can, spending no attempt. Absent: always true.
    */
   canSend?(channel: Channel): boolean;
+  /**
+   * How many of the channel's submissions this carrier takes at once (SMPP: the windows of the sessions
+   * bound here). Dispatch keeps that many in flight, never fewer than its own default: a carrier whose
+   * answers take a round trip through a store-and-forward SMSC is otherwise held to a few per round trip.
+   * Absent: dispatch's default.
+   */
+  inFlightCapacity?(channel: Channel): number;
   /** Frees connections at shutdown (SMTP's pool; SMPP unbinds once its window drained). */
   close?(): void | Promise<void>;
 }

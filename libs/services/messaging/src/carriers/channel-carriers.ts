@@ -26,6 +26,10 @@ export class ChannelCarriers implements CarrierAdapter {
     return carrier !== undefined && carrier.canSend?.(channel) !== false;
   }
 
+  inFlightCapacity(channel: Channel): number {
+    return this.byChannel[channel]?.inFlightCapacity?.(channel) ?? 0;
+  }
+
   async close(): Promise<void> {
     await Promise.all(Object.values(this.byChannel).map((carrier) => carrier?.close?.()));
   }

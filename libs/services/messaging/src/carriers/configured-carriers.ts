@@ -74,6 +74,7 @@ export function configuredCarriers(deps: ConfiguredCarriersDeps): ConfiguredCarr
         channels: carrier.channels,
         submit: (submission) => carrier.submit(submission),
         canSend: () => carrier.canSend(),
+        inFlightCapacity: () => carrier.inFlightCapacity(),
         // Unbind first (its window drains, the leases still renewed), then free the slots for the other replicas.
         close: async () => {
           await carrier.close();

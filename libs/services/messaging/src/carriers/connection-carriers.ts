@@ -46,6 +46,11 @@ export class ConnectionCarriers implements CarrierAdapter {
     return this.connected.some((c) => c.connection.channel === channel && c.carrier.canSend?.(channel) !== false);
   }
 
+  /** The channel's connections' capacities together (a submission takes one at a time); 0 when none says. */
+  inFlightCapacity(channel: Channel): number {
+    return this.connected.reduce((sum, c) => sum + (c.connection.channel === channel ? (c.carrier.inFlightCapacity?.(channel) ?? 0) : 0), 0);
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.connected.map(({ carrier }) => carrier.close?.()));
   }

@@ -14,10 +14,10 @@ import type { RouteAdvance } from '../fallback/route-advance';
 export const DISPATCH_BATCH_SIZE = 50;
 /** Longer than routing + consent + carrier deadlines together, so a live pass never loses its lease. */
 export const DISPATCH_LEASE_MS = 2 * 60_000;
-/** Carrier calls in flight per pass. */
+/** Carrier calls in flight per pass, unless the carrier takes more at once (its inFlightCapacity: an SMPP window). */
 const CONCURRENCY = 8;
-/** Messages tried before their acceptances are recorded together. */
-const RECORD_CHUNK = 2 * CONCURRENCY;
+/** Messages tried before their acceptances are recorded together: two rounds of the calls in flight. */
+const recordChunk = (concurrency: number) => 2 * concurrency;
 /** Passes a single run may chain while every batch comes back full (a backlog). */
 const MAX_BATCHES_PER_RUN = 20;
 
@@ -136,12 +136,14 @@ export class Dispatcher {
       const claimed = await this.claim(channel);
       // Urgent ones all finish before a normal one starts, so "urgent first"
       // holds at the carrier too, not only in the claim order.
+      // At most a claim's worth in flight (DISPATCH_BATCH_SIZE): past it, another pass would be claiming.
+      const concurrency = Math.min(DISPATCH_BATCH_SIZE, Math.max(CONCURRENCY, carrier.inFlightCapacity?.(channel) ?? 0));
       const chunks = [
-        ...chunked(claimed.filter((m) => m.priority === 'Urgent'), RECORD_CHUNK),
-        ...chunked(claimed.filter((m) => m.priority !== 'Urgent'), RECORD_CHUNK),
+        ...chunked(claimed.filter((m) => m.priority === 'Urgent'), recordChunk(concurrency)),
+        ...chunked(claimed.filter((m) => m.priority !== 'Urgent'), recordChunk(concurrency)),
       ];
       const untried: MessageRow[] = [];
-      for (const chunk of chunks) untried.push(...(this.stopped ? chunk : await this.sendChunk(chunk)));
+      for (const chunk of chunks) untried.push(...(this.stopped ? chunk : await this.sendChunk(chunk, concurrency)));
       if (untried.length > 0) await this.giveBack(untried);
       handled += claimed.length - untried.length;
       if (claimed.length < DISPATCH_BATCH_SIZE) break;
@@ -166,16 +168,16 @@ export class Dispatcher {
 
   /**
    * Tries a chunk of claimed messages (their senders and consent asked in one call each,
-   * CONCURRENCY carrier calls in flight), then records the
+   * `concurrency` carrier calls in flight), then records the
    * carrier's acceptances together: one transaction for the chunk, not one per message. The chunk
    * is small so a receipt rarely overtakes the record of its dispatch (the receipt consumer retries
    * one that does). Once stopping it starts no more tries; returns the messages it never tried.
    */
-  private async sendChunk(messages: MessageRow[]): Promise<MessageRow[]> {
+  private async sendChunk(messages: MessageRow[], concurrency: number): Promise<MessageRow[]> {
     const { carrier, logger } = this.options;
     const accepted: AcceptedSubmission[] = [];
     const lookups = await batchLookups(this.options.clients, this.options.clock, messages);
-    const untried = await forEachLimited(messages, CONCURRENCY, () => this.stopped, async (message) => {
+    const untried = await forEachLimited(messages, concurrency, () => this.stopped, async (message) => {
       try {
         const outcome = await tryMessage({ ...this.options, carrier: carrier!, transitions: this.transitions }, message, lookups);
         if ('accepted' in outcome) accepted.push(outcome.accepted);

@@ -145,6 +145,11 @@ export class SmppCarrier implements CarrierAdapter {
     return !this.closing && this.pool.bound > 0;
   }
 
+  /** Submissions this replica's bound sessions take at once: a window each. */
+  inFlightCapacity(): number {
+    return this.connection.window * this.pool.bound;
+  }
+
   async submit(submission: CarrierSubmission): Promise<CarrierOutcome> {
     if (this.closing) return transient(`SMPP connection ${this.connection.name} is closing`);
     this.inFlight++;
