@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload, type KeyLike } from 'jose';
 import { ApiClient } from './support/api-client';
 import { sandboxNumber, signUp, uniqueEmail, type SignedUpUser } from './support/journeys';
-import { emailCode, enableMfa, mailedValue, nextStep, platformNow, stepUpWithAuthenticator } from './support/mfa-journeys';
+import { emailCode, enableMfa, mailedValue, mailsMatching, nextStep, platformNow, stepUpWithAuthenticator } from './support/mfa-journeys';
 import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 import { totp } from './support/totp';
 
@@ -102,8 +102,7 @@ const identitiesOf = async (accessToken: string) => (await api.get('/v1/auth/ide
 
 /** A step-up token from the emailed one-time code (users without MFA). */
 async function stepUpByEmail(user: { email: string; accessToken: string }, action: string): Promise<string> {
-  const mailbox = await api.get(`/v1/sandbox/mailbox?to=${encodeURIComponent(user.email)}`);
-  const seen = mailbox.body.items.filter((m: { text: string }) => /Your code: \d{6}/.test(m.text)).length;
+  const seen = await mailsMatching(api, user.email, /Your code: \d{6}/);
   const issued = await api.post('/v1/email-otp/issue', { token: user.accessToken, body: { action } });
   expect(issued.status).toBe(200);
   const code = await emailCode(api, user.email, seen);

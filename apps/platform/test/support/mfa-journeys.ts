@@ -19,6 +19,12 @@ export async function mailedValue(api: ApiClient, email: string, pattern: RegExp
   return pattern.exec(matching(mail.body.items)[0].text)![1];
 }
 
+/** How many mails to `email` match `pattern` now (the mailbox read again while it answers other than 200: a busy or rate-limited gateway). */
+export async function mailsMatching(api: ApiClient, email: string, pattern: RegExp): Promise<number> {
+  const mailbox = await waitFor(() => api.get(`/v1/sandbox/mailbox?to=${encodeURIComponent(email)}`), (r) => r.status === 200, { what: `the sandbox mailbox of ${email}` });
+  return mailbox.body.items.filter((m: { text: string }) => pattern.test(m.text)).length;
+}
+
 export const emailCode = (api: ApiClient, email: string, seen = 0) => mailedValue(api, email, /Your code: (\d{6})/, seen);
 
 export async function stepUpByEmail(api: ApiClient, user: SignedUpUser, seen = 0): Promise<string> {
