@@ -5,6 +5,8 @@
 #
 #   bash tools/scripts/build-apps.sh              # every app under apps/
 #   bash tools/scripts/build-apps.sh messaging    # only the named ones
+#   BUILD_APPS_OUT_DIR=dist/x bash tools/scripts/build-apps.sh   # into dist/x/<app>/main.js
+#                                                 (under the repository, so node_modules resolves)
 #
 # esbuild bundles each app with the workspace libraries (@mp/*, whose package
 # "main" is TypeScript) and keeps the npm dependencies of package.json external:
@@ -25,6 +27,7 @@ fi
 # Every runtime dependency stays a require() of node_modules (esbuild also leaves their subpaths external).
 mapfile -t externals < <(node -p "const p = require('./package.json'); Object.keys({ ...p.dependencies, ...p.optionalDependencies }).map((n) => '--external:' + n).join('\n')")
 
+out="${BUILD_APPS_OUT_DIR:-dist/apps}"
 for app in "${apps[@]}"; do
   entry="apps/$app/src/main.ts"
   [ -f "$entry" ] || { echo "build-apps: $entry not found (unknown app '$app')" >&2; exit 1; }
@@ -36,6 +39,6 @@ for app in "${apps[@]}"; do
     --sourcemap --sources-content=false \
     --log-level=warning \
     "${externals[@]}" \
-    --outfile="dist/apps/$app/main.js"
-  echo "build-apps: dist/apps/$app/main.js"
+    --outfile="$out/$app/main.js"
+  echo "build-apps: $out/$app/main.js"
 done

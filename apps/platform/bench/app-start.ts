@@ -3,7 +3,7 @@
  * readiness endpoint (issue 27 point 6: "a restarted app is ready within 5 s of start on Kafka").
  *
  * The apps run as the image runs them: compiled by tools/scripts/build-apps.sh (rebuilt here, a few
- * seconds) and started with `node --enable-source-maps dist/apps/<app>/main.js`, each its own process
+ * seconds, under dist/test-apps) and started with `node --enable-source-maps <bundle>`, each its own process
  * with deploy/local.env (DEVELOPMENT.md "One app from a checkout"; the standalone-apps suite's harness,
  * apps/platform/test/distributed) on a fresh PostgreSQL database (dropped after), Redis (REDIS_URL, or
  * local.env's) and Kafka (KAFKA_BROKERS, or a kcat mock cluster of three brokers). For each app:
@@ -20,12 +20,10 @@
  * Environment: APP_START_RESTARTS (1: restarts of each app; an app's figure is its slowest),
  * DATABASE_URL (whose server gets the fresh database; default the local PostgreSQL), KAFKA_BROKERS, REDIS_URL.
  */
-import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { GATEWAY_APP, SERVICE_REGISTRY } from '@mp/service-host';
-import { ROOT, startApp, type AppBuild, type RunningApp } from '../test/distributed/app-process';
+import { appBundle, startApp, type AppBuild, type RunningApp } from '../test/distributed/app-process';
 import { documentedEnv, kcatMockCluster, ownPorts, portShift } from '../test/distributed/documented-env';
 import { freshDatabase } from '../test/distributed/fresh-database';
 
@@ -148,12 +146,8 @@ async function measureBuild(build: AppBuild): Promise<BuildFigures & { describe:
 async function main() {
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
   const loadAtStart = loadavg().map((l) => Number(l.toFixed(2)));
-  // As deploy/Dockerfile builds the image (node_modules/.bin first: its esbuild).
-  execFileSync('bash', [join(ROOT, 'tools/scripts/build-apps.sh'), ...APPS], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}` },
-  });
+  // As deploy/Dockerfile builds the image (tools/scripts/build-apps.sh), before any start is timed.
+  for (const app of APPS) await appBundle(app);
   const figures: Partial<Record<AppBuild, BuildFigures>> = {};
   const described: string[] = [];
   for (const build of BUILDS) {

@@ -1,5 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 
 export const ROOT = resolve(__dirname, '../../../..');
 
@@ -14,11 +16,31 @@ export interface RunningApp {
 }
 
 /**
- * How an app is run: `tsx`, from its TypeScript source as from a checkout; `compiled`,
- * its bundle from tools/scripts/build-apps.sh as the image runs it
- * (`node --enable-source-maps dist/apps/<name>/main.js`; build it first).
+ * How an app is run: `compiled`, its bundle from tools/scripts/build-apps.sh as the
+ * image runs it (`node --enable-source-maps <bundle>`), built from the sources as they
+ * are on first use in this process; `tsx`, from its TypeScript source as from a checkout.
  */
 export type AppBuild = 'tsx' | 'compiled';
+
+// Under the repository (its node_modules resolve the bundle's externals), one folder per test process: two
+// jest workers never write a bundle the other is loading, and an old bundle is never run.
+const BUNDLES = join(ROOT, 'dist', 'test-apps', String(process.pid));
+const bundles = new Map<string, Promise<string>>();
+
+/**
+ * The app's bundle, built once per process (esbuild, about a second). The distributed
+ * suites start every app a dozen times: loading one file costs a fraction of tsx
+ * transforming the sources, which on a fresh clone's empty cache took 13 to 15 s a start.
+ */
+export function appBundle(name: string): Promise<string> {
+  let built = bundles.get(name);
+  if (!built) {
+    if (bundles.size === 0) process.once('exit', () => rmSync(BUNDLES, { recursive: true, force: true }));
+    built = promisify(execFile)('bash', ['tools/scripts/build-apps.sh', name], { cwd: ROOT, env: { ...process.env, BUILD_APPS_OUT_DIR: BUNDLES } }).then(() => join(BUNDLES, name, 'main.js'));
+    bundles.set(name, built);
+  }
+  return built;
+}
 
 /**
  * `apps/<name>/src/main.ts` as one node process loading TypeScript through tsx's
@@ -26,8 +48,8 @@ export type AppBuild = 'tsx' | 'compiled';
  * relays signals and SIGKILLs a child that does not acknowledge one within 30 ms,
  * which a loaded machine misses: the graceful stop would be cut short.)
  */
-function spawnApp(name: string, env: Record<string, string>, build: AppBuild = 'tsx'): ChildProcess {
-  const args = build === 'compiled' ? ['--enable-source-maps', `dist/apps/${name}/main.js`] : ['--import', 'tsx', `apps/${name}/src/main.ts`];
+async function spawnApp(name: string, env: Record<string, string>, build: AppBuild): Promise<ChildProcess> {
+  const args = build === 'compiled' ? ['--enable-source-maps', await appBundle(name)] : ['--import', 'tsx', `apps/${name}/src/main.ts`];
   return spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
@@ -36,11 +58,11 @@ function spawnApp(name: string, env: Record<string, string>, build: AppBuild = '
 }
 
 /**
- * Starts `apps/<name>/src/main.ts` (or its bundle) as its own process with exactly
- * `env` (plus PATH and HOME) and waits for its "listening" log line.
+ * Starts the app (its bundle, or `apps/<name>/src/main.ts` under tsx) as its own process
+ * with exactly `env` (plus PATH and HOME) and waits for its "listening" log line.
  */
-export function startApp(name: string, env: Record<string, string>, timeoutMs = 120_000, build: AppBuild = 'tsx'): Promise<RunningApp> {
-  const child = spawnApp(name, env, build);
+export async function startApp(name: string, env: Record<string, string>, timeoutMs = 120_000, build: AppBuild = 'compiled'): Promise<RunningApp> {
+  const child = await spawnApp(name, env, build);
   let output = '';
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return new Promise((resolveApp, reject) => {
@@ -74,7 +96,7 @@ export function startApp(name: string, env: Record<string, string>, timeoutMs = 
 
 /** Runs an app that is expected to refuse to start: its exit code and output. */
 export async function runToExit(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
-  const child = spawnApp(name, env);
+  const child = await spawnApp(name, env, 'tsx');
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
