@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandStatus, SmppSession } from '@mp/smpp';
-import type { NumberDirectory } from '../inbound/simulate-inbound.usecase';
+import { fakeRouting } from '../testing/fake-routing';
 import { principalOf, startSimulatorHarness, submitToCarrier, type SimulatorHarness } from '../testing/simulator.test-harness';
 import { SANDBOX_SMSC_CREDENTIALS } from './smsc-settings';
 import { listSmscSubmissions } from './smsc-submissions.repository';
@@ -12,13 +12,7 @@ import { submitFields } from './testing/sandbox-smsc.harness';
 const SENDER = '+15550008000';
 const ACCOUNT = 'acc-module';
 // Routing as the simulator asks it: ResolveNumber (as a service) says whose sender number this is.
-const routing = {
-  listNumbers: async () => ({ items: [] }),
-  resolveNumber: async ({ address }: { address: string }) => {
-    if (address !== SENDER) throw Object.assign(new Error('not found'), { code: 5 });
-    return { numberId: randomUUID(), accountId: ACCOUNT, address, channelTypes: ['Sms'], status: 'active', createdAt: new Date().toISOString() };
-  },
-} as unknown as NumberDirectory;
+const { routing } = fakeRouting([{ accountId: ACCOUNT, address: SENDER, channelTypes: ['Sms'] }]);
 
 let sim: SimulatorHarness;
 beforeAll(async () => {
