@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -24,8 +24,29 @@ export type AppBuild = 'tsx' | 'compiled';
 
 // Under the repository (its node_modules resolve the bundle's externals), one folder per test process: two
 // jest workers never write a bundle the other is loading, and an old bundle is never run.
-const BUNDLES = join(ROOT, 'dist', 'test-apps', String(process.pid));
+const TEST_APPS = join(ROOT, 'dist', 'test-apps');
+const BUNDLES = join(TEST_APPS, String(process.pid));
 const bundles = new Map<string, Promise<string>>();
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Bundles of test processes gone without their exit handler (a killed jest worker). */
+function removeOrphanBundles(): void {
+  let folders: string[] = [];
+  try {
+    folders = readdirSync(TEST_APPS);
+  } catch {
+    return; // none yet
+  }
+  for (const folder of folders) if (/^\d+$/.test(folder) && !alive(Number(folder))) rmSync(join(TEST_APPS, folder), { recursive: true, force: true });
+}
 
 /**
  * The app's bundle, built once per process (esbuild, about a second). The distributed
@@ -35,7 +56,10 @@ const bundles = new Map<string, Promise<string>>();
 export function appBundle(name: string): Promise<string> {
   let built = bundles.get(name);
   if (!built) {
-    if (bundles.size === 0) process.once('exit', () => rmSync(BUNDLES, { recursive: true, force: true }));
+    if (bundles.size === 0) {
+      removeOrphanBundles();
+      process.once('exit', () => rmSync(BUNDLES, { recursive: true, force: true }));
+    }
     built = promisify(execFile)('bash', ['tools/scripts/build-apps.sh', name], { cwd: ROOT, env: { ...process.env, BUILD_APPS_OUT_DIR: BUNDLES } }).then(() => join(BUNDLES, name, 'main.js'));
     bundles.set(name, built);
   }

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Client } from 'pg';
 import { CARRIER_SIMULATOR_LISTENERS, GATEWAY_APP, SERVICE_REGISTRY } from '@mp/service-host';
@@ -92,16 +93,38 @@ const free = (port: number) =>
   });
 
 /**
- * 0 when every documented port is free; otherwise a shift that frees them all
- * (another run on this machine), applied alike to every port and address.
+ * Ports the kernel gives outgoing connections (Linux's ip_local_port_range): a listening port in it can be
+ * taken by any client socket while its app restarts, and the restart fails with EADDRINUSE (CI saw tendlc's
+ * 50058 taken so after its kill -9).
+ */
+function ephemeralPorts(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low > 0 && high >= low) return [low, high];
+  } catch {
+    // not Linux: its usual range
+  }
+  return [32768, 60999];
+}
+
+/**
+ * A shift, applied alike to every port and address, that frees every documented
+ * port and keeps each out of the ephemeral range (so an app restarted on its
+ * ports always gets them back): 0 when that already holds, else one of the
+ * shifts that move the gRPC ports above the range and the others below it.
  */
 // Ports fetch refuses to connect to (the Fetch standard's "bad port" list, at and above the documented ones):
 // a shift that lands one there (8080 + 2000 = 10080) fails every request to it as "bad port".
 const FETCH_BAD_PORTS = new Set([1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
 
 export async function portShift(): Promise<number> {
-  const candidates = [0, ...Array.from({ length: 20 }, () => 1000 + Math.floor(Math.random() * 14) * 1000 + Math.floor(Math.random() * 9) * 10)];
-  for (const shift of candidates.filter((s) => ![...DOCUMENTED_PORTS].some((p) => FETCH_BAD_PORTS.has(p + s)))) {
+  const [low, high] = ephemeralPorts();
+  const fits = (shift: number) =>
+    [...DOCUMENTED_PORTS].every((p) => p + shift >= 1024 && p + shift <= 65535 && (p + shift < low || p + shift > high) && !FETCH_BAD_PORTS.has(p + shift));
+  const fitting = Array.from({ length: 2000 }, (_, i) => i * 10).filter(fits);
+  // Another run on this machine may hold some: a random one of them at a time.
+  const candidates = fitting.length > 0 ? [...(fits(0) ? [0] : []), ...Array.from({ length: 20 }, () => fitting[Math.floor(Math.random() * fitting.length)])] : [0];
+  for (const shift of candidates) {
     const all = await Promise.all([...DOCUMENTED_PORTS].map((p) => free(p + shift)));
     if (all.every(Boolean)) return shift;
   }
