@@ -30,7 +30,13 @@ describe('SmppCarrier pacing', () => {
       }
       return 'default';
     });
-    carrier = new SmppCarrier(smppConnection(smsc.port, overrides), { ledger: new InMemoryPartLedger(), onDeliverSm: new RecordingDeliverHandler().handle });
+    // The SMSC here shares the test's event loop: a stall on a busy CI machine stamps a write late, past the
+    // default 50 ms guard (CI saw 6 in a second). A wider guard keeps the subject, the rate over both binds.
+    carrier = new SmppCarrier(
+      smppConnection(smsc.port, overrides),
+      { ledger: new InMemoryPartLedger(), onDeliverSm: new RecordingDeliverHandler().handle },
+      { pacingGuardMs: 300 },
+    );
     await waitUntil(() => carrier.status().boundSessions === (overrides.binds ?? 1));
   }
 

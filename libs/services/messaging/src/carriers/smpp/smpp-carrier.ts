@@ -41,6 +41,8 @@ export interface SmppCarrierOptions {
   clock?: Clock;
   /** How long a throttle keeps the rate halved (default 30 000 ms). */
   slowdownMs?: number;
+  /** Pacing's allowance for the SMSC seeing our writes late (ConnectionPacer guardMs, default 50 ms). */
+  pacingGuardMs?: number;
   /** Throttled answers to one part before the submission is left transient (default 10). */
   throttleRetries?: number;
   /** Pause before a throttled part is retried (default 1 000 ms). */
@@ -110,7 +112,7 @@ export class SmppCarrier implements CarrierAdapter {
     private readonly options: SmppCarrierOptions = {},
   ) {
     this.metrics = new SmppMetrics(connection.name);
-    this.pacer = new ConnectionPacer(connection.throughputPerSecond, { clock: options.clock, slowdownMs: options.slowdownMs });
+    this.pacer = new ConnectionPacer(connection.throughputPerSecond, { clock: options.clock, slowdownMs: options.slowdownMs, guardMs: options.pacingGuardMs });
     this.pool = new BindPool({
       connection,
       tls: options.tls,
