@@ -10,7 +10,7 @@ import type { NumberOwners } from './number-owners';
 import { receiptDeliverSm, UNDELIVERED_SMPP_ERR } from './receipt-deliver-sm';
 import type { BindPdu, SmscConnection, SmscHandler, SubmitAnswer } from './smsc-connection';
 import { ResubmissionMemory, smscPlayOf, type SmscPlay } from './smsc-behaviour.rules';
-import { GroupCommit } from './group-commit';
+import { GroupCommit } from '@mp/db';
 import { claimDueSmscReceipts, claimSmscReceipt, markSmscReceiptsFailed, markSmscReceiptsSent, releaseSmscReceipts, type SmscReceiptFailure, type SmscReceiptRow } from './smsc-receipts.repository';
 import { smscMetrics } from './smsc-metrics';
 import { SmscServer } from './smsc-server';

@@ -1,6 +1,7 @@
 import { GroupCommit } from './group-commit';
 
-// The SMSC's group commit: parts that arrive together are written together, each answered only once its own write returned.
+// Group commit (the sandbox SMSC's parts, messaging's part ledger): items that arrive together are written together,
+// each answered only once its own write returned.
 
 function deferred() {
   let release!: () => void;

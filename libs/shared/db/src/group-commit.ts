@@ -4,6 +4,10 @@
  * promise settles with its own item's result once that call has returned (so
  * nobody is answered before their item is stored). One group at a time, in
  * the order items were added; a `write` that throws fails its own group only.
+ *
+ * Also a group read: `write` may read instead, and every item's answer is read
+ * after the item was added (never joined to a read already in flight), so a
+ * caller sees what was committed before it asked, as a read of its own would.
  */
 export class GroupCommit<I, O> {
   private waiting: Array<{ item: I; resolve: (out: O) => void; reject: (error: unknown) => void }> = [];
@@ -19,7 +23,7 @@ export class GroupCommit<I, O> {
   add(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      // After this turn, so the submit_sm read from the same socket chunk join it.
+      // After this turn, so items added by the same socket read or batch of callbacks join it.
       this.running ??= new Promise<void>((turn) => setImmediate(turn)).then(() => this.drain());
     });
   }
