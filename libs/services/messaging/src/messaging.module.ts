@@ -19,7 +19,7 @@ import { replyWindowExpiryJob } from './replies/reply-window-expiry';
 import { ScheduledRelease } from './scheduling/scheduled-release';
 import { AcceptanceWriter } from './submission/acceptance-writer';
 import { listenForStandingChanges, SendingStandingCache, withCachedSendingStanding } from './submission/sending-standing-cache';
-import { standingVersion } from './submission/standing-changes';
+import { standingVersions } from './submission/standing-changes';
 
 /** `transport` is where identity's changes arrive; without it identity is asked for the standing at every send (no cache). */
 export type MessagingDeps = Omit<ServiceDeps<MessagingConfig>, 'clients'> & {
@@ -58,7 +58,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
   });
   const carrier = carriers.carrier;
   // Sending standings are cached only where an event transport can evict them (issue 13).
-  const standings = deps.transport && new SendingStandingCache({ versionOf: (accountId) => standingVersion(db, accountId) });
+  const standings = deps.transport && new SendingStandingCache({ versionOf: standingVersions(db) });
   const route = new RouteAdvance(outbox, config.PRICE_TABLE);
   const dispatcher = new Dispatcher({
     route,

@@ -1,4 +1,5 @@
 import type { messagingV1 } from '@mp/contracts';
+import { GroupCommit } from '@mp/db';
 import { isUuid, type Principal } from '@mp/grpc';
 import { DomainError } from '@mp/problems';
 import type { Knex } from 'knex';
@@ -22,9 +23,19 @@ export async function noteStandingChange(db: Knex, principal: Principal, request
   return {};
 }
 
-/** The account's standing version ('0' before any change was noted). */
-export async function standingVersion(db: Knex, accountId: string): Promise<string> {
-  if (!isUuid(accountId)) return '0'; // identity refuses the account anyway
-  const row = await db(TABLE).where({ account_id: accountId }).first('version');
-  return row ? String(row.version) : '0';
+/**
+ * The accounts' standing versions ('0' before any change was noted), read at
+ * every send: the reads of one event-loop turn are one statement (a group
+ * read, @mp/db GroupCommit), each made after its send asked, so a change
+ * noted before a send began is always seen by it.
+ */
+export function standingVersions(db: Knex): (accountId: string) => Promise<string> {
+  const reads = new GroupCommit<string, string>(async (accountIds) => {
+    const ids = [...new Set(accountIds.filter(isUuid))];
+    const rows = ids.length === 0 ? [] : ((await db(TABLE).whereIn('account_id', ids).select('account_id', 'version')) as Array<{ account_id: string; version: number | string }>);
+    const versions = new Map(rows.map((r) => [r.account_id, String(r.version)]));
+    // Not a uuid: identity refuses the account anyway.
+    return accountIds.map((id) => versions.get(id) ?? '0');
+  }, 512);
+  return (accountId) => reads.add(accountId);
 }
