@@ -55,8 +55,12 @@ export function createSmppPartLedger(deps: SmppPartLedgerDeps): SmppPartLedger {
     return submissions.map(() => undefined);
   }, MAX_GROUP);
   const lookups = new GroupCommit<{ connection: string; reference: string }, string | undefined>(async (keys) => {
-    const unique = [...new Map(keys.map((k) => [JSON.stringify([k.connection, k.reference]), [k.connection, k.reference]])).values()];
-    const parts = (await deps.db('smpp_parts').whereIn(['connection', 'reference'], unique).orderBy('part_index').select('connection', 'reference', 'smsc_message_id', 'part_index', 'part_count')) as Array<{
+    // By reference (its index; a row-value IN list of pairs is planned as a scan of the whole ledger).
+    const parts = (await deps.db('smpp_parts')
+      .whereIn('reference', [...new Set(keys.map((k) => k.reference))])
+      .whereIn('connection', [...new Set(keys.map((k) => k.connection))])
+      .orderBy('part_index')
+      .select('connection', 'reference', 'smsc_message_id', 'part_index', 'part_count')) as Array<{
       connection: string;
       reference: string;
       smsc_message_id: string;
