@@ -15,6 +15,7 @@ import { standingChangesMigration } from './20261127000013_standing_changes';
 import { smppDeliveriesMigration } from './20261128000014_smpp_deliveries';
 import { smppBindLeasesMigration } from './20261128000015_smpp_bind_leases';
 import { smppNetworkErrorsMigration } from './20261128000016_smpp_network_errors';
+import { smppRetentionIndexesMigration } from './20261128000017_smpp_retention_indexes';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [
@@ -34,4 +35,5 @@ export const messagingMigrations: Migration[] = [
   smppDeliveriesMigration,
   smppBindLeasesMigration,
   smppNetworkErrorsMigration,
+  smppRetentionIndexesMigration,
 ];
