@@ -31,6 +31,11 @@ export interface RunFigures {
   closedLoopP99Ms: number;
   closedLoopNon2xx: number;
   closedLoopErrors: number;
+  /**
+   * Messages of the closed loop final (delivered or failed) when it ended, per second: how much of the lifecycle ran
+   * beside the acceptances. A closed loop that starves its lifecycle accepts more and settles less.
+   */
+  closedLoopSettledPerSecond: number;
   /** Messages of the closed loop still not final when the sustained run started (0 = drained). */
   closedLoopBacklogAtSustainedStart: number;
   // Sustained run at a fixed offered rate, receipt delay 0.
@@ -119,6 +124,14 @@ export async function notFinal(target: Target, accountId: string, reference?: st
   return Number(rows[0]?.n ?? 0);
 }
 
+async function final(target: Target, accountId: string): Promise<number> {
+  const rows = await target.query<{ n: number }>(
+    `select count(*)::int as n from messages where account_id = ? and status not in (${NOT_FINAL.map(() => '?').join(', ')})`,
+    [accountId, ...NOT_FINAL],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 async function notDelivered(target: Target, accountId: string, reference: string): Promise<number> {
   const rows = await target.query<{ n: number }>(
     `select count(*)::int as n from messages where account_id = ? and client_reference = ? and status <> 'delivered'`,
@@ -162,6 +175,7 @@ export async function measure(target: Target, options: MeasureOptions, log: (lin
 
   log(`${target.label}: closed loop, ${options.closedConnections} connections for ${options.closedSeconds} s`);
   const closed = await closedLoop(sendTo(ACCEPTED_DESTINATION, 'bench-closed'), options.closedConnections, options.closedSeconds);
+  const settledInLoop = await final(target, accountId);
 
   // The sustained run starts on a quiet platform: the closed loop's messages settle first (bounded).
   const settleBy = Date.now() + options.drainSeconds * 1000;
@@ -212,6 +226,7 @@ export async function measure(target: Target, options: MeasureOptions, log: (lin
     closedLoopP99Ms: closed.p99Ms,
     closedLoopNon2xx: closed.non2xx,
     closedLoopErrors: closed.errors,
+    closedLoopSettledPerSecond: round(settledInLoop / options.closedSeconds) ?? 0,
     closedLoopBacklogAtSustainedStart: leftover,
     sustainedOfferedPerSecond: options.sustainedRate,
     sustainedSeconds: options.sustainedSeconds,
