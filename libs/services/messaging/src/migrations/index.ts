@@ -16,6 +16,7 @@ import { smppDeliveriesMigration } from './20261128000014_smpp_deliveries';
 import { smppBindLeasesMigration } from './20261128000015_smpp_bind_leases';
 import { smppNetworkErrorsMigration } from './20261128000016_smpp_network_errors';
 import { smppRetentionIndexesMigration } from './20261128000017_smpp_retention_indexes';
+import { dispatchOrderIndexMigration } from './20261128000018_dispatch_order_index';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [
@@ -36,4 +37,5 @@ export const messagingMigrations: Migration[] = [
   smppBindLeasesMigration,
   smppNetworkErrorsMigration,
   smppRetentionIndexesMigration,
+  dispatchOrderIndexMigration,
 ];

@@ -6,8 +6,9 @@ describe('messaging migrations', () => {
     const provider = createDatabaseProvider({ dataDir: ':memory:' });
     try {
       const db = provider.forSchema('messaging');
-      const retentionIndexes = async () =>
-        ((await db.raw(`select indexname from pg_indexes where schemaname = current_schema() and indexname in (?, ?, ?) order by indexname`, [
+      const indexes = async () =>
+        ((await db.raw(`select indexname from pg_indexes where schemaname = current_schema() and indexname in (?, ?, ?, ?) order by indexname`, [
+          'messages_dispatch_order_idx',
           'smpp_deliveries_received_idx',
           'smpp_outcomes_occurred_idx',
           'smpp_parts_recorded_idx',
@@ -24,12 +25,12 @@ describe('messaging migrations', () => {
       expect(await db.schema.hasTable('smpp_parts')).toBe(true);
       expect(await db.schema.hasTable('smpp_bind_leases')).toBe(true);
       expect(await db.schema.hasColumn('smpp_parts', 'network_error')).toBe(true);
-      expect(await retentionIndexes()).toEqual(['smpp_deliveries_received_idx', 'smpp_outcomes_occurred_idx', 'smpp_parts_recorded_idx']);
+      expect(await indexes()).toEqual(['messages_dispatch_order_idx', 'smpp_deliveries_received_idx', 'smpp_outcomes_occurred_idx', 'smpp_parts_recorded_idx']);
       await migrateDown(db, 'messaging', messagingMigrations);
-      expect(await retentionIndexes()).toEqual([]);
-      expect(await db.schema.hasColumn('smpp_parts', 'network_error')).toBe(true); // only the newest went down
+      // Only the newest went down.
+      expect(await indexes()).toEqual(['smpp_deliveries_received_idx', 'smpp_outcomes_occurred_idx', 'smpp_parts_recorded_idx']);
       await migrateLatest(db, 'messaging', messagingMigrations);
-      expect(await retentionIndexes()).toHaveLength(3);
+      expect(await indexes()).toHaveLength(4);
       expect(await db.schema.hasColumn('smpp_deliveries', 'network_error')).toBe(true);
       expect(await db.schema.hasTable('smpp_bind_holders')).toBe(true);
       expect(await db.schema.hasTable('smpp_outcomes')).toBe(true);
