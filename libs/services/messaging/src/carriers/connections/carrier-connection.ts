@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { REDACTED } from '@mp/config';
 import type { Channel } from '../../rules';
 
-export const PROTOCOLS = ['smpp', 'http'] as const;
+export const PROTOCOLS = ['smpp', 'http', 'whatsapp-cloud', 'twilio'] as const;
 export type CarrierProtocol = (typeof PROTOCOLS)[number];
 export const LONG_MESSAGES = ['udh', 'sar', 'payload'] as const;
 export const ID_FORMATS = ['as-is', 'hex-to-dec', 'dec-to-hex'] as const;
@@ -58,9 +58,45 @@ export interface HttpConnection extends ConnectionBase {
   readonly timeoutSeconds: number;
 }
 
-export type CarrierConnection = SmppConnection | HttpConnection;
+/** Meta's WhatsApp Business Cloud API (issue 29 point 1; CARRIERS.md 2). */
+export interface WhatsAppCloudConnection extends ConnectionBase {
+  readonly protocol: 'whatsapp-cloud';
+  readonly channel: 'WhatsApp';
+  /** Without a trailing slash; default https://graph.facebook.com. */
+  readonly baseUrl: string;
+  /** The Graph API version of every path, e.g. `v23.0`. */
+  readonly apiVersion: string;
+  /** The business phone number's id: sends go to `{baseUrl}/{apiVersion}/{phoneNumberId}/messages`. */
+  readonly phoneNumberId: string;
+  /** A system user's token, sent as `Authorization: Bearer`. */
+  readonly accessToken: string;
+  /** Key of the `X-Hub-Signature-256` HMAC on Meta's webhooks. */
+  readonly appSecret: string;
+  /** What Meta's `hub.verify_token` must be in the subscription handshake. */
+  readonly verifyToken: string;
+  readonly timeoutSeconds: number;
+}
 
-export const SECRET_FIELDS = ['password', 'apiKey', 'callbackSecret'] as const;
+/** Twilio's Programmable Messaging API (issue 29 point 3; CARRIERS.md 3). */
+export interface TwilioConnection extends ConnectionBase {
+  readonly protocol: 'twilio';
+  readonly channel: 'Sms';
+  /** Without a trailing slash; default https://api.twilio.com. */
+  readonly baseUrl: string;
+  /** `AC` and 32 hex digits. */
+  readonly accountSid: string;
+  /** The HTTP Basic password of sends and the key of `X-Twilio-Signature` on callbacks. */
+  readonly authToken: string;
+  /** The platform's address as Twilio reaches it (an ingress's, not the pod's), without a trailing slash. */
+  readonly publicBaseUrl: string;
+  /** `MG` and 32 hex digits: sends go through this Messaging Service instead of `From`. */
+  readonly messagingServiceSid?: string;
+  readonly timeoutSeconds: number;
+}
+
+export type CarrierConnection = SmppConnection | HttpConnection | WhatsAppCloudConnection | TwilioConnection;
+
+export const SECRET_FIELDS = ['password', 'apiKey', 'callbackSecret', 'accessToken', 'appSecret', 'verifyToken', 'authToken'] as const;
 
 /** The connection as it may be logged: its secrets masked. */
 export function redactedConnection(connection: CarrierConnection): Record<string, unknown> {

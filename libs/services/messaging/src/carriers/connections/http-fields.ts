@@ -6,22 +6,25 @@ import { SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH } from '../http-carrier.adapter
 
 type HttpFields = Omit<HttpConnection, 'name' | 'protocol' | 'channel' | 'numbers' | 'priority'>;
 
-/** http(s), no credentials in it (they would reach logs; the key goes in `apiKey`), trailing slashes dropped. */
-const baseUrl: Check<string> = (value) => {
-  const rule = 'must be an http or https URL';
-  if (typeof value !== 'string') return new Refusal(rule);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return new Refusal(rule);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return new Refusal(rule);
-  if (url.username || url.password) return new Refusal('must not carry credentials (the key goes in apiKey)');
-  return value.replace(/\/+$/, '');
-};
+/** http(s), no credentials in it (they would reach logs), trailing slashes dropped; `credentials` says where they go. */
+export const httpUrl =
+  (credentials: string): Check<string> =>
+  (value) => {
+    const rule = 'must be an http or https URL';
+    if (typeof value !== 'string') return new Refusal(rule);
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return new Refusal(rule);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return new Refusal(rule);
+    if (url.username || url.password) return new Refusal(`must not carry credentials (${credentials})`);
+    return value.replace(/\/+$/, '');
+  };
+const baseUrl = httpUrl('the key goes in apiKey');
 
-const secretText = text('must be a non-empty string', (v) => v.length > 0);
+export const secretText = text('must be a non-empty string', (v) => v.length > 0);
 
 /** Our own Carrier API (service-contracts "Carrier API"), what HttpCarrierAdapter speaks. */
 export function readHttpFields(reader: FieldReader, channel: HttpConnection['channel'], sources: SecretSources): HttpFields {

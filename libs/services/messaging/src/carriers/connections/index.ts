@@ -8,6 +8,8 @@ export {
   type CarrierProtocol,
   type HttpConnection,
   type SmppConnection,
+  type TwilioConnection,
+  type WhatsAppCloudConnection,
 } from './carrier-connection';
 export { CONNECTIONS_FILE_VARIABLE, CONNECTIONS_VARIABLE, loadCarrierConnections } from './load-connections';
 export { parseCarrierConnections } from './parse-connections';

@@ -29,6 +29,31 @@ const http = (fields: Record<string, unknown> = {}) => ({
   callbackSecret: 'cb-secret',
   ...fields,
 });
+const META_TOKEN = 'EAAGm0PX4ZCpsBA-token';
+const whatsapp = (fields: Record<string, unknown> = {}) => ({
+  name: 'meta-cloud',
+  protocol: 'whatsapp-cloud',
+  channel: 'WhatsApp',
+  numbers: ['+15551234567'],
+  priority: 1,
+  phoneNumberId: '106540352242922',
+  accessToken: META_TOKEN,
+  appSecret: 'app-secret',
+  verifyToken: 'verify-me',
+  ...fields,
+});
+const AUTH_TOKEN = 'twilio-auth-token-0123';
+const twilio = (fields: Record<string, unknown> = {}) => ({
+  name: 'twilio-us',
+  protocol: 'twilio',
+  channel: 'Sms',
+  numbers: ['+1*'],
+  priority: 2,
+  accountSid: `AC${'a1'.repeat(16)}`,
+  authToken: AUTH_TOKEN,
+  publicBaseUrl: 'https://messaging.example.com/',
+  ...fields,
+});
 const sources = { env: {}, baseDir: tmpdir() };
 
 function problemsOf(value: unknown, env: Record<string, string> = {}): string[] {
@@ -57,7 +82,18 @@ describe('parseCarrierConnections refuses', () => {
     ['a name with capitals', [smpp({ name: 'Acme' })], ['CARRIER_CONNECTIONS[0].name: must be 1-63 lowercase letters, digits and -, not starting or ending with -']],
     ['a name ending in -', [smpp({ name: 'acme-' })], ['CARRIER_CONNECTIONS[0].name: must be 1-63 lowercase letters, digits and -, not starting or ending with -']],
     ['a name used twice', [smpp(), http(), smpp({ priority: 3 })], ['CARRIER_CONNECTIONS[2].name: must be unique (CARRIER_CONNECTIONS[0] has it too)']],
-    ['an unknown protocol', [smpp({ protocol: 'smtp' })], ['CARRIER_CONNECTIONS[0].protocol: must be one of: smpp, http']],
+    ['an unknown protocol', [smpp({ protocol: 'smtp' })], ['CARRIER_CONNECTIONS[0].protocol: must be one of: smpp, http, whatsapp-cloud, twilio']],
+    ['whatsapp-cloud for Sms', [whatsapp({ channel: 'Sms' })], ['CARRIER_CONNECTIONS[0].channel: must be WhatsApp for protocol whatsapp-cloud']],
+    ['twilio for WhatsApp', [twilio({ channel: 'WhatsApp' })], ['CARRIER_CONNECTIONS[0].channel: must be Sms for protocol twilio']],
+    ['a phone number id that is not digits', [whatsapp({ phoneNumberId: '1065/../me' })], ['CARRIER_CONNECTIONS[0].phoneNumberId: must be the phone number id Meta shows (digits)']],
+    ['a Graph API version without its v', [whatsapp({ apiVersion: '23.0' })], ['CARRIER_CONNECTIONS[0].apiVersion: must be a Graph API version such as v23.0']],
+    ['a whatsapp-cloud connection without its app secret', [whatsapp({ appSecret: undefined })], ['CARRIER_CONNECTIONS[0].appSecret: give exactly one of appSecret, appSecretFile, appSecretEnv']],
+    ['a whatsapp-cloud connection without its verify token', [whatsapp({ verifyToken: undefined })], ['CARRIER_CONNECTIONS[0].verifyToken: give exactly one of verifyToken, verifyTokenFile, verifyTokenEnv']],
+    ['an smpp field on a whatsapp-cloud connection', [whatsapp({ systemId: 'x' })], ['CARRIER_CONNECTIONS[0].systemId: is not a field of a whatsapp-cloud connection']],
+    ['an Account SID of another kind', [twilio({ accountSid: `MG${'a1'.repeat(16)}` })], ['CARRIER_CONNECTIONS[0].accountSid: must be an Account SID (AC and 32 hex digits)']],
+    ['a Messaging Service SID of another kind', [twilio({ messagingServiceSid: 'MGshort' })], ['CARRIER_CONNECTIONS[0].messagingServiceSid: must be a Messaging Service SID (MG and 32 hex digits)']],
+    ['a twilio connection without its public address', [twilio({ publicBaseUrl: undefined })], ['CARRIER_CONNECTIONS[0].publicBaseUrl: is required']],
+    ['a twilio connection without its auth token', [twilio({ authToken: undefined })], ['CARRIER_CONNECTIONS[0].authToken: give exactly one of authToken, authTokenFile, authTokenEnv']],
     ['an unknown channel', [smpp({ channel: 'sms' })], ['CARRIER_CONNECTIONS[0].channel: must be one of: Sms, WhatsApp, Email']],
     ['smpp for WhatsApp', [smpp({ channel: 'WhatsApp' })], ['CARRIER_CONNECTIONS[0].channel: must be Sms for protocol smpp']],
     ['http for Email', [http({ channel: 'Email' })], ['CARRIER_CONNECTIONS[0].channel: must be Sms or WhatsApp for protocol http (Email goes through CARRIER_SMTP_URL)']],
@@ -133,6 +169,8 @@ describe('a password never appears in an error', () => {
     ['misplaced in an unknown field', [smpp({ pasword: long })], {}, 'CARRIER_CONNECTIONS[0].pasword: is not a field of an smpp connection'],
     ['put in the systemId', [smpp({ systemId: long.repeat(2) })], {}, 'CARRIER_CONNECTIONS[0].systemId: must be 1-15 printable ASCII characters (SMPP 3.4)'],
     ['in an http URL', [http({ baseUrl: `https://user:${long}@carrier.test` })], {}, 'CARRIER_CONNECTIONS[0].baseUrl: must not carry credentials (the key goes in apiKey)'],
+    ['in a Graph API URL', [whatsapp({ baseUrl: `https://user:${long}@graph.test` })], {}, 'CARRIER_CONNECTIONS[0].baseUrl: must not carry credentials (the token goes in accessToken)'],
+    ['in a public address for Twilio', [twilio({ publicBaseUrl: `https://user:${long}@messaging.test` })], {}, 'CARRIER_CONNECTIONS[0].publicBaseUrl: must not carry credentials (the auth token goes in authToken)'],
   ])('%s', (_, value, env, expected) => {
     const problems = problemsOf(value, env);
     expect(problems).toContain(expected);
@@ -199,6 +237,46 @@ describe('parseCarrierConnections accepts', () => {
       { name: 'own-api', protocol: 'http', channel: 'WhatsApp', numbers: ['*'], priority: 2, baseUrl: 'https://carrier.test', path: '/whatsapp/v1/messages', apiKey: 'key-123', callbackSecret: 'cb-secret', timeoutSeconds: 10 },
       { name: 'sms-api', protocol: 'http', channel: 'Sms', numbers: ['*'], priority: 2, baseUrl: 'https://carrier.test', path: '/carrier/v1/messages', callbackSecret: 'cb-secret', timeoutSeconds: 10 },
     ]);
+  });
+
+  it("a whatsapp-cloud connection: Meta's production API and v23.0 by default, its secrets masked when logged", () => {
+    const [c] = parseCarrierConnections([whatsapp()], 'CARRIER_CONNECTIONS', sources);
+    expect(c).toEqual({
+      name: 'meta-cloud',
+      protocol: 'whatsapp-cloud',
+      channel: 'WhatsApp',
+      numbers: ['+15551234567'],
+      priority: 1,
+      baseUrl: 'https://graph.facebook.com',
+      apiVersion: 'v23.0',
+      phoneNumberId: '106540352242922',
+      accessToken: META_TOKEN,
+      appSecret: 'app-secret',
+      verifyToken: 'verify-me',
+      timeoutSeconds: 10,
+    });
+    for (const shown of [JSON.stringify(c), inspect(c)]) for (const secret of [META_TOKEN, 'app-secret', 'verify-me']) expect(shown).not.toContain(secret);
+    const [own] = parseCarrierConnections([whatsapp({ baseUrl: 'http://127.0.0.1:4010/', apiVersion: 'v24.0' })], 'CARRIER_CONNECTIONS', sources);
+    expect(own).toMatchObject({ baseUrl: 'http://127.0.0.1:4010', apiVersion: 'v24.0' });
+  });
+
+  it("a twilio connection: Twilio's production API by default, the public address without its trailing slash, a Messaging Service optional", () => {
+    const [c, service] = parseCarrierConnections([twilio(), twilio({ name: 'twilio-svc', messagingServiceSid: `MG${'b2'.repeat(16)}` })], 'CARRIER_CONNECTIONS', sources);
+    expect(c).toEqual({
+      name: 'twilio-us',
+      protocol: 'twilio',
+      channel: 'Sms',
+      numbers: ['+1*'],
+      priority: 2,
+      baseUrl: 'https://api.twilio.com',
+      accountSid: `AC${'a1'.repeat(16)}`,
+      authToken: AUTH_TOKEN,
+      publicBaseUrl: 'https://messaging.example.com',
+      timeoutSeconds: 10,
+    });
+    expect(service).toMatchObject({ messagingServiceSid: `MG${'b2'.repeat(16)}` });
+    expect(JSON.stringify(c)).not.toContain(AUTH_TOKEN);
+    expect(inspect(c)).not.toContain(AUTH_TOKEN);
   });
 
   it('an empty list', () => {

@@ -7,6 +7,8 @@ import { readHttpFields } from './http-fields';
 import type { SecretSources } from './secret-source';
 import { readNumbers } from './sender-numbers';
 import { readSmppFields } from './smpp-fields';
+import { readTwilioFields } from './twilio-fields';
+import { readWhatsAppCloudFields } from './whatsapp-cloud-fields';
 
 // A DNS label: it names callback routes (/v1/webhooks/carriers/{name}/...) and metric labels.
 const NAME = text('must be 1-63 lowercase letters, digits and -, not starting or ending with -', (v) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(v));
@@ -65,6 +67,18 @@ function readConnection(reader: FieldReader, sources: SecretSources): CarrierCon
     const fields = readHttpFields(reader, httpChannel, sources);
     reader.refuseUnknown('an http connection');
     return { ...common, protocol, channel: httpChannel, ...fields } as CarrierConnection;
+  }
+  if (protocol === 'whatsapp-cloud') {
+    if (channel !== undefined && channel !== 'WhatsApp') reader.refuse('channel', 'must be WhatsApp for protocol whatsapp-cloud');
+    const fields = readWhatsAppCloudFields(reader, sources);
+    reader.refuseUnknown('a whatsapp-cloud connection');
+    return { ...common, protocol, channel: 'WhatsApp', ...fields } as CarrierConnection;
+  }
+  if (protocol === 'twilio') {
+    if (channel !== undefined && channel !== 'Sms') reader.refuse('channel', 'must be Sms for protocol twilio');
+    const fields = readTwilioFields(reader, sources);
+    reader.refuseUnknown('a twilio connection');
+    return { ...common, protocol, channel: 'Sms', ...fields } as CarrierConnection;
   }
   return name === undefined ? undefined : ({ name } as CarrierConnection);
 }
