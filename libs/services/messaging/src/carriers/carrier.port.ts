@@ -9,6 +9,10 @@ export interface CarrierSubmission {
   from: string;
   to: string;
   body: string;
+  /** The carrier's id of the inbound message this one answers (WhatsApp quotes it: `context.message_id`). */
+  quotes?: string;
+  /** A provider template to send instead of free text (WhatsApp outside the 24-hour window), its body parameters in order. */
+  template?: { name: string; language: string; bodyParameters: string[] };
 }
 
 /** The three answers dispatch acts on differently. */
