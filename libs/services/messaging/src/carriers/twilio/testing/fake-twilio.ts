@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { join } from 'node:path';
+
+/** A request as the fake Twilio read it off the wire. */
+export interface TwilioRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  /** The form's fields by name; a repeated name keeps its last value. */
+  form: Record<string, string>;
+}
+
+/** An answer to play; `hang` never answers. */
+export type FakeAnswer = { status: number; body: string; contentType?: string } | 'hang';
+
+export interface FakeTwilio {
+  url: string;
+  requests: TwilioRequest[];
+  /** The answer to every following request (or computed from it). */
+  answer(answer: FakeAnswer | ((request: TwilioRequest) => FakeAnswer)): void;
+  stop(): Promise<void>;
+}
+
+const FIXTURES = join(__dirname, 'fixtures');
+
+/** A fixture's text (testing/fixtures/README.md names their sources). */
+export function fixture(name: string): string {
+  return readFileSync(join(FIXTURES, name), 'utf8');
+}
+
+/** The answer Twilio gives for one REST error code of `rest-errors.json`. */
+export function restError(code: number): FakeAnswer {
+  const error = (JSON.parse(fixture('rest-errors.json')) as Record<string, { status: number }>)[String(code)];
+  if (!error) throw new Error(`no fixture for Twilio error ${code}`);
+  return { status: error.status, body: JSON.stringify(error), contentType: 'application/json' };
+}
+
+export const MESSAGE_CREATED: FakeAnswer = { status: 201, body: fixture('message-created.json'), contentType: 'application/json' };
+
+/** Twilio's Messages API played by a local node:http server (port 0): it records each request and answers as told (201 created by default). */
+export async function startFakeTwilio(): Promise<FakeTwilio> {
+  const requests: TwilioRequest[] = [];
+  let next: FakeAnswer | ((request: TwilioRequest) => FakeAnswer) = MESSAGE_CREATED;
+  const server: Server = createServer((req, res) => {
+    void readRequest(req).then((request) => {
+      requests.push(request);
+      const answer = typeof next === 'function' ? next(request) : next;
+      if (answer === 'hang') return;
+      res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/json' });
+      res.end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    answer: (answer) => (next = answer),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function readRequest(req: IncomingMessage): Promise<TwilioRequest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return {
+    method: req.method ?? '',
+    path: req.url ?? '',
+    authorization: req.headers.authorization,
+    contentType: req.headers['content-type'],
+    form: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
+  };
+}
