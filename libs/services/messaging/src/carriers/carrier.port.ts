@@ -15,15 +15,24 @@ export interface CarrierSubmission {
   template?: { name: string; language: string; bodyParameters: string[] };
 }
 
-/** The three answers dispatch acts on differently. */
-export type CarrierOutcome =
+/** The answers dispatch acts on differently. */
+export type CarrierOutcome = (
   | { kind: 'accepted'; carrierMessageId: string }
   /** 422: the carrier refuses this message for good. */
   | { kind: 'rejected'; code: string; message: string }
   /** 5xx, 401/403/408/429, anything unexpected, no answer or timeout: try again later. */
   | { kind: 'transient'; reason: string; /** What failed underneath (a refused connection), for the log line. */ error?: unknown }
   /** Other 4xx: the carrier cannot read the platform's request; a retry would repeat it (an internal error). */
-  | { kind: 'invalid'; reason: string };
+  | { kind: 'invalid'; reason: string }
+) &
+  ConnectionNote;
+
+/** Which configured connection answered (carrier events name it), and those passed over first and why. */
+export interface ConnectionNote {
+  connection?: string;
+  /** `<connection>: <why>` for each connection the submission went past, in order. */
+  failovers?: readonly string[];
+}
 
 export interface CarrierAdapter {
   /** The channels this adapter carries; every channel when absent. Dispatch claims only these. */

@@ -27,9 +27,12 @@ function scripted(name: string, answers: CarrierOutcome[], asked: string[]): Car
   };
 }
 
-function carriersOf(config: unknown[], answers: Record<string, CarrierOutcome[]>, asked: string[]) {
+function carriersOf(config: unknown[], answers: Record<string, CarrierOutcome[]>, asked: string[], now?: () => number) {
   const connections = parseCarrierConnections(config, 'CARRIER_CONNECTIONS', { env: {}, baseDir: process.cwd() });
-  return new ConnectionCarriers(connections.map((connection) => ({ connection, carrier: scripted(connection.name, answers[connection.name] ?? [], asked) })));
+  return new ConnectionCarriers(
+    connections.map((connection) => ({ connection, carrier: scripted(connection.name, answers[connection.name] ?? [], asked) })),
+    now,
+  );
 }
 
 describe('ConnectionCarriers', () => {
@@ -39,7 +42,7 @@ describe('ConnectionCarriers', () => {
   it('sends through the first connection by priority that sends from the sender', async () => {
     const asked: string[] = [];
     const carriers = carriersOf([smpp('backup', ['*'], 2), smpp('primary', ['+1555*'], 1), smpp('other', ['+44*'], 0)], { primary: [accepted] }, asked);
-    expect(await carriers.submit(submission('+15551234567'))).toEqual(accepted);
+    expect(await carriers.submit(submission('+15551234567'))).toEqual({ ...accepted, connection: 'primary' });
     expect(asked).toEqual(['primary']);
     expect(carriers.channels).toEqual(['Sms']);
   });
@@ -47,8 +50,14 @@ describe('ConnectionCarriers', () => {
   it('fails over to the next connection while the answer is transient, and names every reason when all are', async () => {
     const asked: string[] = [];
     const carriers = carriersOf([smpp('primary', ['*'], 1), smpp('backup', ['*'], 2)], { primary: [noBind, noBind], backup: [accepted, { kind: 'transient', reason: 'ESME_RSYSERR' }] }, asked);
-    expect(await carriers.submit(submission('+15551234567'))).toEqual(accepted);
-    expect(await carriers.submit(submission('+15551234567'))).toEqual({ kind: 'transient', reason: 'primary: no bound session; backup: ESME_RSYSERR' });
+    // The answer names the connection that gave it and the one passed over, for the carrier events and the audit trail.
+    expect(await carriers.submit(submission('+15551234567'))).toEqual({ ...accepted, connection: 'backup', failovers: ['primary: no bound session'] });
+    expect(await carriers.submit(submission('+15551234567'))).toEqual({
+      kind: 'transient',
+      reason: 'primary: no bound session; backup: ESME_RSYSERR',
+      connection: 'backup',
+      failovers: ['primary: no bound session'],
+    });
     expect(asked).toEqual(['primary', 'backup', 'primary', 'backup']);
   });
 
@@ -56,7 +65,7 @@ describe('ConnectionCarriers', () => {
     const asked: string[] = [];
     const refused: CarrierOutcome = { kind: 'rejected', code: 'ESME_RINVDSTADR', message: 'invalid destination' };
     const carriers = carriersOf([smpp('primary', ['*'], 1), smpp('backup', ['*'], 2)], { primary: [refused] }, asked);
-    expect(await carriers.submit(submission('+15551234567'))).toEqual(refused);
+    expect(await carriers.submit(submission('+15551234567'))).toEqual({ ...refused, connection: 'primary' });
     expect(asked).toEqual(['primary']);
   });
 
@@ -75,5 +84,54 @@ describe('ConnectionCarriers', () => {
     bound.set('backup', true);
     expect(carriers.canSend('Sms')).toBe(true);
     expect(carriers.canSend('WhatsApp')).toBe(false); // none of its connections
+  });
+
+  it("opens a connection's circuit after its run of transient answers: its messages go to the next at once, one trial after the pause", async () => {
+    const asked: string[] = [];
+    let now = 1_000_000;
+    const down: CarrierOutcome = { kind: 'transient', reason: 'HTTP 503' };
+    const carriers = carriersOf(
+      [
+        { ...smpp('primary', ['*'], 1), circuitFailures: 2, circuitPauseSeconds: 10 },
+        smpp('backup', ['*'], 2),
+      ],
+      { primary: [down, down, down, accepted, accepted], backup: Array.from({ length: 10 }, () => accepted) },
+      asked,
+      () => now,
+    );
+    const send = () => carriers.submit(submission('+15551234567'));
+    await send();
+    await send(); // the second 503 in a row opens primary's circuit
+    asked.length = 0;
+    expect(await send()).toEqual({ ...accepted, connection: 'backup', failovers: ['primary: circuit open after 2 transient answers in a row'] });
+    expect(asked).toEqual(['backup']); // primary not asked at all
+    now += 10_000; // half-open: one trial, which fails and opens it for another pause
+    asked.length = 0;
+    expect(await send()).toMatchObject({ connection: 'backup', failovers: ['primary: HTTP 503'] });
+    expect(await send()).toMatchObject({ connection: 'backup', failovers: ['primary: circuit open after 2 transient answers in a row'] });
+    expect(asked).toEqual(['primary', 'backup', 'backup']);
+    now += 10_000; // the next trial is answered: closed again
+    expect(await send()).toEqual({ ...accepted, connection: 'primary' });
+    expect(await send()).toMatchObject({ connection: 'primary' });
+  });
+
+  it('still tries a connection whose circuit is open when no other takes the message (it goes last, not nowhere)', async () => {
+    const asked: string[] = [];
+    const down: CarrierOutcome = { kind: 'transient', reason: 'HTTP 503' };
+    const carriers = carriersOf([{ ...smpp('only', ['*'], 1), circuitFailures: 1, circuitPauseSeconds: 3600 }], { only: [down, down, accepted] }, asked);
+    expect(await carriers.submit(submission('+15551234567'))).toEqual({ ...down, connection: 'only' }); // opens it
+    expect(await carriers.submit(submission('+15551234567'))).toEqual({ ...down, connection: 'only' });
+    expect(await carriers.submit(submission('+15551234567'))).toEqual({ ...accepted, connection: 'only' });
+    expect(asked).toEqual(['only', 'only', 'only']);
+  });
+
+  it('passes over a connection that cannot send from this replica (no bind) without asking it', async () => {
+    const asked: string[] = [];
+    const connections = parseCarrierConnections([smpp('primary', ['*'], 1), smpp('backup', ['*'], 2)], 'CARRIER_CONNECTIONS', { env: {}, baseDir: process.cwd() });
+    const carriers = new ConnectionCarriers(
+      connections.map((connection) => ({ connection, carrier: { ...scripted(connection.name, [accepted], asked), canSend: () => connection.name === 'backup' } })),
+    );
+    expect(await carriers.submit(submission('+15551234567'))).toEqual({ ...accepted, connection: 'backup', failovers: ['primary: cannot send from this replica (no bind)'] });
+    expect(asked).toEqual(['backup']);
   });
 });

@@ -1,6 +1,8 @@
 import type { Channel } from '../rules';
 import type { CarrierAdapter, CarrierOutcome, CarrierSubmission } from './carrier.port';
-import { connectionsFor, type CarrierConnection } from './connections';
+import { ConnectionCircuit } from './connection-circuit';
+import { connectionMetrics, type FailoverReason } from './connection-metrics';
+import { connectionsFor, DEFAULT_CIRCUIT, type CarrierConnection } from './connections';
 
 export interface ConnectedCarrier {
   readonly connection: CarrierConnection;
@@ -8,20 +10,33 @@ export interface ConnectedCarrier {
 }
 
 /**
- * The configured carrier connections behind the one port (issue 28 point 1):
- * a submission goes to the connections of its channel that send from its
- * sender, in the operator's failover order, and on to the next only while the
- * answer is transient (no bind, the SMSC busy or silent). A refusal is the
- * carrier's word on the message and ends it. A sender no connection sends
- * from is transient too: the message waits, as a channel without a carrier does.
+ * The configured carrier connections behind the one port (issue 28 point 1,
+ * issue 29 point 5): a submission goes to the connections of its channel
+ * that send from its sender, in the operator's failover order, and on to the
+ * next while the answer is transient (no bind, the carrier busy or silent).
+ * A connection that cannot send here (SMPP: no bind) or whose circuit is
+ * open (a run of transient answers, connection-circuit.ts) is passed over at
+ * once. A refusal is the carrier's word on the message and ends it. Every
+ * answer names the connection that gave it and the ones passed over, for
+ * the carrier events and the audit trail. A sender no connection sends from
+ * is transient too: the message waits, as a channel without a carrier does.
  */
 export class ConnectionCarriers implements CarrierAdapter {
   readonly channels: readonly Channel[];
   private readonly byConnection: ReadonlyMap<CarrierConnection, CarrierAdapter>;
+  private readonly circuits: ReadonlyMap<CarrierConnection, ConnectionCircuit>;
+  private readonly unwatch: Array<() => void>;
 
-  constructor(private readonly connected: readonly ConnectedCarrier[]) {
+  constructor(
+    private readonly connected: readonly ConnectedCarrier[],
+    now: () => number = Date.now,
+  ) {
     this.channels = [...new Set(connected.map((c) => c.connection.channel))];
     this.byConnection = new Map(connected.map((c) => [c.connection, c.carrier]));
+    this.circuits = new Map(
+      connected.map(({ connection }) => [connection, new ConnectionCircuit(circuitOf(connection), now)]),
+    );
+    this.unwatch = connected.map(({ connection }) => connectionMetrics.watchCircuit(connection.name, () => this.circuits.get(connection)!.state));
   }
 
   async submit(submission: CarrierSubmission): Promise<CarrierOutcome> {
@@ -31,14 +46,47 @@ export class ConnectionCarriers implements CarrierAdapter {
       submission.from,
     );
     if (candidates.length === 0) return { kind: 'transient', reason: `no ${submission.channel} connection sends from ${submission.from}` };
-    const transient: string[] = [];
-    let last: CarrierOutcome | undefined;
-    for (const connection of candidates) {
-      last = await this.byConnection.get(connection)!.submit(submission);
-      if (last.kind !== 'transient') return last;
-      transient.push(`${connection.name}: ${last.reason}`);
+    // `<connection>: <why>` for each connection passed over so far, in order.
+    const passed = new Map<CarrierConnection, string>();
+    const passOver = (connection: CarrierConnection, reason: FailoverReason, why: string) => {
+      passed.set(connection, `${connection.name}: ${why}`);
+      connectionMetrics.failover(connection.name, reason);
+    };
+    const noted = (connection: CarrierConnection, answer: CarrierOutcome): CarrierOutcome => {
+      const failovers = [...passed].filter(([c]) => c !== connection).map(([, why]) => why);
+      return { ...answer, connection: connection.name, ...(failovers.length > 0 ? { failovers } : {}) };
+    };
+    // A connection whose circuit is open goes after the healthy ones rather than not at all: with nowhere else
+    // to go, a message still gets its try (and its own back-off), as it would with one connection.
+    const open: CarrierConnection[] = [];
+    const ready = candidates.filter((connection) => {
+      if (this.byConnection.get(connection)!.canSend?.(submission.channel) === false) {
+        passOver(connection, 'cannot-send', 'cannot send from this replica (no bind)');
+        return false;
+      }
+      if (this.circuits.get(connection)!.tryAcquire()) return true;
+      passOver(connection, 'circuit-open', `circuit open after ${circuitOf(connection).failures} transient answers in a row`);
+      open.push(connection);
+      return false;
+    });
+    let last: { connection: CarrierConnection; answer: CarrierOutcome } | undefined;
+    for (const connection of [...ready, ...open]) {
+      const answer = await this.byConnection.get(connection)!.submit(submission);
+      connectionMetrics.submission(connection.name, answer.kind);
+      const circuit = this.circuits.get(connection)!;
+      if (answer.kind !== 'transient') {
+        circuit.answered();
+        return noted(connection, answer);
+      }
+      if (circuit.failed()) connectionMetrics.circuitOpened(connection.name);
+      last = { connection, answer };
+      passOver(connection, 'transient', answer.reason);
     }
-    return candidates.length === 1 ? last! : { kind: 'transient', reason: transient.join('; ') };
+    // None took it: the last one's answer, with every connection's reason in the order they were passed.
+    const reason = [...passed.values()].join('; ');
+    if (!last) return { kind: 'transient', reason, failovers: [...passed.values()] };
+    const answer = noted(last.connection, last.answer);
+    return { ...answer, reason: candidates.length === 1 ? (last.answer as { reason: string }).reason : reason } as CarrierOutcome;
   }
 
   /** Some connection of the channel can send now (a sender only an unbound one serves still gets transient). */
@@ -52,6 +100,12 @@ export class ConnectionCarriers implements CarrierAdapter {
   }
 
   async close(): Promise<void> {
+    for (const stop of this.unwatch) stop();
     await Promise.all(this.connected.map(({ carrier }) => carrier.close?.()));
   }
 }
+
+const circuitOf = (connection: CarrierConnection) => ({
+  failures: connection.circuitFailures ?? DEFAULT_CIRCUIT.failures,
+  pauseMs: (connection.circuitPauseSeconds ?? DEFAULT_CIRCUIT.pauseSeconds) * 1000,
+});

@@ -100,17 +100,18 @@ export async function tryMessage(deps: DispatchMessageDeps, message: MessageRow,
   );
   countCarrierOutcome(message.channel_type, answer);
   const now = clock.now();
+  const via = { connection: answer.connection, failovers: answer.failovers };
   switch (answer.kind) {
     case 'accepted':
-      return { accepted: { message, sender, carrierMessageId: answer.carrierMessageId, consent } };
+      return { accepted: { message, sender, carrierMessageId: answer.carrierMessageId, consent, via } };
     case 'rejected':
-      return outcome(await transitions.refusedByCarrier(message, sender, answer, now), 'failed');
+      return outcome(await transitions.refusedByCarrier(message, sender, answer, now, via), 'failed');
     case 'transient': {
-      const row = await transitions.carrierUnavailable(message, sender, answer.reason, deps.maxAttempts, now);
+      const row = await transitions.carrierUnavailable(message, sender, answer.reason, deps.maxAttempts, now, via);
       return outcome(row, row?.status === 'failed' ? 'dead_lettered' : 'retrying');
     }
     case 'invalid':
-      deps.logger.error('carrier could not read the submission', { messageId: message.id, reason: answer.reason });
-      return outcome(await transitions.invalidRequest(message, sender, answer.reason, now), 'failed');
+      deps.logger.error('carrier could not read the submission', { messageId: message.id, connection: answer.connection, reason: answer.reason });
+      return outcome(await transitions.invalidRequest(message, sender, answer.reason, now, via), 'failed');
   }
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { chargeChannelAttempts } from '../billing/charge-channel-attempt';
 import { firstSubmissionsAt, recordCarrierEvents } from '../carrier-events/carrier-events.repository';
 import type { CarrierEventType } from '../carrier-events/carrier-event.types';
+import type { ConnectionNote } from '../carriers/carrier.port';
 import { insertAudits, insertChannelAttempt, insertChannelAttempts, markDispatched, updateIfInState } from '../messages/message.repository';
 import { lifecycleEvent } from '../messages/lifecycle-event';
 import { expireTransition } from '../messages/expiry';
@@ -27,10 +28,13 @@ export interface AcceptedSubmission {
   sender: Sender;
   carrierMessageId: string;
   consent?: ConsentDecision;
+  via?: ConnectionNote;
 }
 
 interface SubmissionAnswer {
   message: MessageRow;
+  /** The configured connection that answered, when the channel has connections. */
+  carrier?: string;
   type: CarrierEventType;
   rawStatus: string;
   carrierMessageId?: string;
@@ -48,6 +52,10 @@ export interface Sender {
 export interface ConsentDecision {
   decidedByEntryId?: string;
 }
+
+/** Which connection took the attempt, and which it went past first (issue 29 point 5: failover is not channel fallback). */
+const connectionNote = (via?: ConnectionNote) =>
+  via?.connection === undefined ? '' : ` through connection ${via.connection}${via.failovers?.length ? ` (failed over from ${via.failovers.join('; ')})` : ''}`;
 
 const consentNote = (consent?: ConsentDecision) =>
   consent === undefined ? '' : `; consent decided by ${consent.decidedByEntryId ? `entry ${consent.decidedByEntryId}` : 'no entry (never opted out)'}`;
@@ -92,7 +100,7 @@ export class DispatchTransitions {
     return this.db.transaction(async (trx) => {
       const attemptedAt = await this.submissions(
         trx,
-        items.map(({ message, carrierMessageId }) => ({ message, type: 'submission_accepted', rawStatus: 'accepted', carrierMessageId })),
+        items.map(({ message, carrierMessageId, via }) => ({ message, carrier: via?.connection, type: 'submission_accepted', rawStatus: 'accepted', carrierMessageId })),
         now,
       );
       const rows = await markDispatched(
@@ -107,13 +115,13 @@ export class DispatchTransitions {
       if (done.length > 0) {
         await insertAudits(
           trx,
-          done.map(({ row, sender, carrierMessageId, consent }) => ({
+          done.map(({ row, sender, carrierMessageId, consent, via }) => ({
             message_id: row.id,
             at: now,
             event: 'dispatched',
             from_status: 'queued',
             to_status: 'dispatched',
-            detail: `submitted from ${sender.fromAddress} as carrier message ${carrierMessageId}${consentNote(consent)}`,
+            detail: `submitted from ${sender.fromAddress}${connectionNote(via)} as carrier message ${carrierMessageId}${consentNote(consent)}`,
           })),
         );
         await enqueueAll(
@@ -154,17 +162,18 @@ export class DispatchTransitions {
    * uncharged, with the documented reason for the carrier's code (its own
    * words stay in the audit entry and the carrier event).
    */
-  refusedByCarrier(message: MessageRow, sender: Sender, refusal: { code: string; message: string }, now: Date) {
+  refusedByCarrier(message: MessageRow, sender: Sender, refusal: { code: string; message: string }, now: Date, via?: ConnectionNote) {
     const reason = refusalReason(refusal.code);
     return this.db.transaction(async (trx) => {
       const attemptedAt = await this.submission(trx, message, now, {
+        carrier: via?.connection,
         type: 'submission_refused',
         rawStatus: 'refused',
         errorCode: refusal.code,
         reason,
         detail: refusal.message,
       });
-      const refused = `carrier refused (${refusal.code}): ${refusal.message}`;
+      const refused = `carrier refused (${refusal.code})${connectionNote(via)}: ${refusal.message}`;
       // A channel refused at submission advances the route (spec 3.1); the refused attempt stays in the history.
       const row = hasNextChannel(message)
         ? await this.route.advance(trx, message, this.guard(message), `${message.channel_type} ${refused}`, now)
@@ -186,9 +195,10 @@ export class DispatchTransitions {
    * like): a platform bug that a retry would repeat, so an internal dispatch
    * error, final and uncharged.
    */
-  invalidRequest(message: MessageRow, sender: Sender, reason: string, now: Date) {
+  invalidRequest(message: MessageRow, sender: Sender, reason: string, now: Date, via?: ConnectionNote) {
     return this.db.transaction(async (trx) => {
       const attemptedAt = await this.submission(trx, message, now, {
+        carrier: via?.connection,
         type: 'submission_invalid',
         rawStatus: 'invalid',
         reason: 'internal dispatch error',
@@ -233,10 +243,11 @@ export class DispatchTransitions {
   }
 
   /** The carrier could not be reached: back off, or give up (dead letter) after the last allowed try. */
-  carrierUnavailable(message: MessageRow, sender: Sender, reason: string, maxAttempts: number, now: Date) {
+  carrierUnavailable(message: MessageRow, sender: Sender, reason: string, maxAttempts: number, now: Date, via?: ConnectionNote) {
     const attempts = message.attempts + 1;
     return this.db.transaction(async (trx) => {
       const attemptedAt = await this.submission(trx, message, now, {
+        carrier: via?.connection,
         type: 'submission_unavailable',
         rawStatus: 'unavailable',
         reason: 'carrier temporarily unavailable',
@@ -317,7 +328,7 @@ export class DispatchTransitions {
         attempt_number: answer.message.channel_attempt,
         channel_type: answer.message.channel_type,
         type: answer.type,
-        carrier: null,
+        carrier: answer.carrier ?? null,
         carrier_message_id: answer.carrierMessageId ?? null,
         raw_status: answer.rawStatus,
         error_code: answer.errorCode ?? null,

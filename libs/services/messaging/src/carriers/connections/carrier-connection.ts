@@ -16,7 +16,14 @@ interface ConnectionBase {
   readonly numbers: readonly string[];
   /** Lower first, for failover between connections of one channel. */
   readonly priority: number;
+  /** Transient answers in a row that open its circuit: its messages then go to the next connection at once (DEFAULT_CIRCUIT). */
+  readonly circuitFailures?: number;
+  /** How long an open circuit skips the connection before one trial submission (DEFAULT_CIRCUIT). */
+  readonly circuitPauseSeconds?: number;
 }
+
+/** A connection's circuit unless it says otherwise: open after 5 transient answers in a row, a trial after 30 s. */
+export const DEFAULT_CIRCUIT = { failures: 5, pauseSeconds: 30 } as const;
 
 export interface SmppConnection extends ConnectionBase {
   readonly protocol: 'smpp';

@@ -4,7 +4,7 @@ import type { FieldReader } from './field-reader';
 import { readSecret, type SecretSources } from './secret-source';
 import { SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH } from '../http-carrier.adapter';
 
-type HttpFields = Omit<HttpConnection, 'name' | 'protocol' | 'channel' | 'numbers' | 'priority'>;
+type HttpFields = Omit<HttpConnection, 'name' | 'protocol' | 'channel' | 'numbers' | 'priority' | 'circuitFailures' | 'circuitPauseSeconds'>;
 
 /** http(s), no credentials in it (they would reach logs), trailing slashes dropped; `credentials` says where they go. */
 export const httpUrl =

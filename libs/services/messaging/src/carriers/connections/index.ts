@@ -1,5 +1,6 @@
 // Carrier connections as operator configuration (issue 28 point 1); not yet wired into start-up.
 export {
+  DEFAULT_CIRCUIT,
   ID_FORMATS,
   LONG_MESSAGES,
   PROTOCOLS,

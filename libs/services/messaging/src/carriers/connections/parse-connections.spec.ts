@@ -111,6 +111,8 @@ describe('parseCarrierConnections refuses', () => {
     ],
     ['* beside other numbers', [smpp({ numbers: ['*', '+1415*'] })], ['CARRIER_CONNECTIONS[0].numbers: "*" takes every sender number, so it stands alone: ["*"]']],
     ['a fractional priority', [smpp({ priority: 1.5 })], ['CARRIER_CONNECTIONS[0].priority: must be an integer 0 or more']],
+    ['a circuit that never opens', [twilio({ circuitFailures: 0 })], ['CARRIER_CONNECTIONS[0].circuitFailures: must be an integer 1-1000']],
+    ['a circuit pause as text', [smpp({ circuitPauseSeconds: '30s' })], ['CARRIER_CONNECTIONS[0].circuitPauseSeconds: must be a number of seconds greater than 0 and at most 86400']],
     ['a systemId over 15 characters', [smpp({ systemId: 'a'.repeat(16) })], ['CARRIER_CONNECTIONS[0].systemId: must be 1-15 printable ASCII characters (SMPP 3.4)']],
     ['a systemType over 12 characters', [smpp({ systemType: 'b'.repeat(13) })], ['CARRIER_CONNECTIONS[0].systemType: must be at most 12 printable ASCII characters (SMPP 3.4)']],
     ['a systemId that is a number', [smpp({ systemId: 1234 })], ['CARRIER_CONNECTIONS[0].systemId: must be a string: 1-15 printable ASCII characters (SMPP 3.4)']],
@@ -197,6 +199,8 @@ describe('parseCarrierConnections accepts', () => {
         channel: 'Sms',
         numbers: ['+14155550100'],
         priority: 1,
+        circuitFailures: 5,
+        circuitPauseSeconds: 30,
         host: 'smsc.acme.test',
         port: 2775,
         tls: false,
@@ -228,14 +232,16 @@ describe('parseCarrierConnections accepts', () => {
       sources,
     );
     expect(c).toMatchObject({ tls: true, password: '', systemType: 'VMA', binds: 3, throughputPerSecond: 2.5, window: 4, enquireLinkSeconds: 0.5, responseTimeoutSeconds: 5, longMessages: 'payload', idFormat: 'hex-to-dec', sourceTon: 5, sourceNpi: 0, destTon: 0, destNpi: 9, numbers: ['+1415*', '+447700900123'], host: 'fd00::5', priority: 0 });
+    const [circuit] = parseCarrierConnections([http({ circuitFailures: 2, circuitPauseSeconds: 0.5 })], 'CARRIER_CONNECTIONS', sources);
+    expect(circuit).toMatchObject({ circuitFailures: 2, circuitPauseSeconds: 0.5 });
     const [withNull] = parseCarrierConnections([smpp({ systemType: null })], 'CARRIER_CONNECTIONS', sources);
     expect(withNull).toMatchObject({ systemType: '' });
   });
 
   it('an http connection: the Carrier API path of its channel, trailing slash dropped, default timeout', () => {
     expect(parseCarrierConnections([http(), http({ name: 'sms-api', channel: 'Sms', apiKey: undefined })], 'CARRIER_CONNECTIONS', sources)).toEqual([
-      { name: 'own-api', protocol: 'http', channel: 'WhatsApp', numbers: ['*'], priority: 2, baseUrl: 'https://carrier.test', path: '/whatsapp/v1/messages', apiKey: 'key-123', callbackSecret: 'cb-secret', timeoutSeconds: 10 },
-      { name: 'sms-api', protocol: 'http', channel: 'Sms', numbers: ['*'], priority: 2, baseUrl: 'https://carrier.test', path: '/carrier/v1/messages', callbackSecret: 'cb-secret', timeoutSeconds: 10 },
+      { name: 'own-api', protocol: 'http', channel: 'WhatsApp', numbers: ['*'], priority: 2, circuitFailures: 5, circuitPauseSeconds: 30, baseUrl: 'https://carrier.test', path: '/whatsapp/v1/messages', apiKey: 'key-123', callbackSecret: 'cb-secret', timeoutSeconds: 10 },
+      { name: 'sms-api', protocol: 'http', channel: 'Sms', numbers: ['*'], priority: 2, circuitFailures: 5, circuitPauseSeconds: 30, baseUrl: 'https://carrier.test', path: '/carrier/v1/messages', callbackSecret: 'cb-secret', timeoutSeconds: 10 },
     ]);
   });
 
@@ -247,6 +253,8 @@ describe('parseCarrierConnections accepts', () => {
       channel: 'WhatsApp',
       numbers: ['+15551234567'],
       priority: 1,
+      circuitFailures: 5,
+      circuitPauseSeconds: 30,
       baseUrl: 'https://graph.facebook.com',
       apiVersion: 'v23.0',
       phoneNumberId: '106540352242922',
@@ -268,6 +276,8 @@ describe('parseCarrierConnections accepts', () => {
       channel: 'Sms',
       numbers: ['+1*'],
       priority: 2,
+      circuitFailures: 5,
+      circuitPauseSeconds: 30,
       baseUrl: 'https://api.twilio.com',
       accountSid: `AC${'a1'.repeat(16)}`,
       authToken: AUTH_TOKEN,

@@ -1,7 +1,7 @@
 import { ConfigError } from '@mp/config';
 import { CHANNELS, type Channel } from '../../rules';
-import { PROTOCOLS, sealConnection, type CarrierConnection } from './carrier-connection';
-import { integer, oneOf, text } from './field-checks';
+import { DEFAULT_CIRCUIT, PROTOCOLS, sealConnection, type CarrierConnection } from './carrier-connection';
+import { integer, oneOf, positive, text } from './field-checks';
 import { FieldReader } from './field-reader';
 import { readHttpFields } from './http-fields';
 import type { SecretSources } from './secret-source';
@@ -53,7 +53,9 @@ function readConnection(reader: FieldReader, sources: SecretSources): CarrierCon
   const channel = reader.required('channel', oneOf(CHANNELS));
   const numbers = readNumbers(reader);
   const priority = reader.required('priority', integer(0));
-  const common = { name, channel, numbers, priority };
+  const circuitFailures = reader.optional('circuitFailures', integer(1, 1000), DEFAULT_CIRCUIT.failures);
+  const circuitPauseSeconds = reader.optional('circuitPauseSeconds', positive(86_400, ' of seconds'), DEFAULT_CIRCUIT.pauseSeconds);
+  const common = { name, channel, numbers, priority, circuitFailures, circuitPauseSeconds };
   // Without a protocol the other fields cannot be judged (nor called unknown).
   if (protocol === 'smpp') {
     if (channel !== undefined && channel !== 'Sms') reader.refuse('channel', 'must be Sms for protocol smpp');

@@ -4,7 +4,7 @@ import { boolean, integer, oneOf, positive, Refusal, smppString, text } from './
 import type { FieldReader } from './field-reader';
 import { readSecret, type SecretSources } from './secret-source';
 
-type SmppFields = Omit<SmppConnection, 'name' | 'protocol' | 'channel' | 'numbers' | 'priority'>;
+type SmppFields = Omit<SmppConnection, 'name' | 'protocol' | 'channel' | 'numbers' | 'priority' | 'circuitFailures' | 'circuitPauseSeconds'>;
 
 // A host name or an IP address, without scheme or port (`smsc.example.net`, `10.0.0.5`, `fd00::5`).
 const host = text('must be a host name or IP address, without scheme or port', (v) => /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|[0-9A-Fa-f:]*:[0-9A-Fa-f:.]*)$/.test(v));

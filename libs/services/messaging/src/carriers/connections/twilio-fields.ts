@@ -4,7 +4,7 @@ import type { FieldReader } from './field-reader';
 import { httpUrl, secretText } from './http-fields';
 import { readSecret, type SecretSources } from './secret-source';
 
-type TwilioFields = Omit<TwilioConnection, 'name' | 'protocol' | 'channel' | 'numbers' | 'priority'>;
+type TwilioFields = Omit<TwilioConnection, 'name' | 'protocol' | 'channel' | 'numbers' | 'priority' | 'circuitFailures' | 'circuitPauseSeconds'>;
 
 const url = httpUrl('the auth token goes in authToken');
 // Twilio's SIDs: two letters of kind and 32 hex digits.

@@ -4,7 +4,7 @@ import type { FieldReader } from './field-reader';
 import { httpUrl, secretText } from './http-fields';
 import { readSecret, type SecretSources } from './secret-source';
 
-type WhatsAppCloudFields = Omit<WhatsAppCloudConnection, 'name' | 'protocol' | 'channel' | 'numbers' | 'priority'>;
+type WhatsAppCloudFields = Omit<WhatsAppCloudConnection, 'name' | 'protocol' | 'channel' | 'numbers' | 'priority' | 'circuitFailures' | 'circuitPauseSeconds'>;
 
 const url = httpUrl('the token goes in accessToken');
 // Graph API versions are `v<major>.<minor>` (v23.0).
