@@ -14,6 +14,8 @@ import { SmppCarrier } from './smpp';
 import { BindLeaseKeeper, type BindLeaseKeeperOptions } from './smpp-leases';
 import { createSmppDeliverHandler, createSmppPartLedger, smppDeliveriesJob, type ProviderCallbackHandoff } from './smpp-deliveries';
 import { SmtpEmailCarrierAdapter } from './smtp-email-carrier.adapter';
+import { TwilioCarrier } from './twilio';
+import { WhatsAppCloudCarrier } from './whatsapp-cloud';
 
 export interface ConfiguredCarriersDeps {
   config: MessagingConfig;
@@ -84,9 +86,8 @@ export function configuredCarriers(deps: ConfiguredCarriersDeps): ConfiguredCarr
     }
   }
   for (const connection of connections) {
-    if (connection.protocol === 'http') {
-      byConnection.set(connection, new HttpCarrierAdapter({ baseUrl: connection.baseUrl, apiKey: connection.apiKey, path: connection.path, timeoutMs: connection.timeoutSeconds * 1000 }));
-    }
+    const carrier = httpCarrierOf(connection, logger);
+    if (carrier) byConnection.set(connection, carrier);
   }
   const ofChannel = (channel: Channel) => {
     const connected = connections.filter((c) => c.channel === channel).map((connection) => ({ connection, carrier: byConnection.get(connection)! }));
@@ -100,4 +101,28 @@ export function configuredCarriers(deps: ConfiguredCarriersDeps): ConfiguredCarr
     Email: config.CARRIER_SMTP_URL ? new SmtpEmailCarrierAdapter({ smtpUrl: config.CARRIER_SMTP_URL }) : undefined,
   });
   return { carrier: carriers.channels.length > 0 ? carriers : undefined, jobs, smpp, bindLeases };
+}
+
+/** The adapter of a connection spoken over HTTP requests (each its own folder); undefined for SMPP, built above. */
+function httpCarrierOf(connection: CarrierConnection, logger: Logger): CarrierAdapter | undefined {
+  switch (connection.protocol) {
+    case 'http':
+      return new HttpCarrierAdapter({ baseUrl: connection.baseUrl, apiKey: connection.apiKey, path: connection.path, timeoutMs: connection.timeoutSeconds * 1000 });
+    case 'whatsapp-cloud':
+      warnSendOnly(connection, logger, "Meta's webhooks");
+      return new WhatsAppCloudCarrier(connection, { logger });
+    case 'twilio':
+      warnSendOnly(connection, logger, "Twilio's status and inbound callbacks");
+      return new TwilioCarrier(connection, { logger });
+    case 'smpp':
+      return undefined;
+  }
+}
+
+// Issue 29 points 2 and 4 (the providers' callbacks) are not built yet: say so where operators look.
+function warnSendOnly(connection: CarrierConnection, logger: Logger, callbacks: string): void {
+  logger.warn(`carrier connection sends only: ${callbacks} are not read yet, so its messages stay dispatched (no receipt) and no inbound message arrives through it`, {
+    connection: connection.name,
+    protocol: connection.protocol,
+  });
 }

@@ -25,6 +25,11 @@ describe('refusalReason', () => {
     ['ESME_RINVDSTADR', 'invalid destination'],
     ['ESME_RINVSRCADR', 'sender refused by carrier'],
     ['ESME_RSUBMITFAIL', 'carrier refused the message'],
+    ['21612', 'destination not reachable by SMS'],
+    ['TEMPLATE_REQUIRED', 'outside the WhatsApp customer service window'],
+    ['131026', 'recipient not reachable on WhatsApp'],
+    ['131048', 'carrier filtering'],
+    ['368', 'carrier account suspended'],
   ])('%s -> %s', (code, reason) => {
     expect(refusalReason(code)).toBe(reason);
   });

@@ -25,8 +25,15 @@ export const CARRIER_ERROR_REASONS: Readonly<Record<string, string>> = {
   '21211': 'invalid destination',
   '21408': 'destination region not enabled',
   '21610': 'recipient unsubscribed at the carrier',
+  '21612': 'destination not reachable by SMS',
   '21614': 'destination is not a mobile number',
   DESTINATION_REFUSED: 'destination refused by carrier',
+  // WhatsApp Cloud API refusals (issue 29 point 1; CARRIERS.md 2.2)
+  TEMPLATE_REQUIRED: 'outside the WhatsApp customer service window',
+  '131026': 'recipient not reachable on WhatsApp',
+  '131048': 'carrier filtering',
+  '131049': 'carrier filtering',
+  '368': 'carrier account suspended',
   // SMPP submit_sm_resp refusals, by status name (issue 28 point 2)
   ESME_RINVDSTADR: 'invalid destination',
   ESME_RINVDSTTON: 'invalid destination',
