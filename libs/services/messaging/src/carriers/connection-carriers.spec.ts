@@ -1,6 +1,7 @@
 import type { CarrierAdapter, CarrierOutcome, CarrierSubmission } from './carrier.port';
 import { ConnectionCarriers } from './connection-carriers';
 import { parseCarrierConnections } from './connections';
+import { metricValue } from './smpp/testing/metric-value';
 
 const smpp = (name: string, numbers: string[], priority: number) => ({
   name,
@@ -92,27 +93,31 @@ describe('ConnectionCarriers', () => {
     const down: CarrierOutcome = { kind: 'transient', reason: 'HTTP 503' };
     const carriers = carriersOf(
       [
-        { ...smpp('primary', ['*'], 1), circuitFailures: 2, circuitPauseSeconds: 10 },
+        { ...smpp('flaky', ['*'], 1), circuitFailures: 2, circuitPauseSeconds: 10 },
         smpp('backup', ['*'], 2),
       ],
-      { primary: [down, down, down, accepted, accepted], backup: Array.from({ length: 10 }, () => accepted) },
+      { flaky: [down, down, down, accepted, accepted], backup: Array.from({ length: 10 }, () => accepted) },
       asked,
       () => now,
     );
     const send = () => carriers.submit(submission('+15551234567'));
     await send();
-    await send(); // the second 503 in a row opens primary's circuit
+    await send(); // the second 503 in a row opens flaky's circuit
     asked.length = 0;
-    expect(await send()).toEqual({ ...accepted, connection: 'backup', failovers: ['primary: circuit open after 2 transient answers in a row'] });
-    expect(asked).toEqual(['backup']); // primary not asked at all
+    expect(await send()).toEqual({ ...accepted, connection: 'backup', failovers: ['flaky: circuit open after 2 transient answers in a row'] });
+    expect(asked).toEqual(['backup']); // flaky not asked at all
     now += 10_000; // half-open: one trial, which fails and opens it for another pause
     asked.length = 0;
-    expect(await send()).toMatchObject({ connection: 'backup', failovers: ['primary: HTTP 503'] });
-    expect(await send()).toMatchObject({ connection: 'backup', failovers: ['primary: circuit open after 2 transient answers in a row'] });
-    expect(asked).toEqual(['primary', 'backup', 'backup']);
+    expect(await send()).toMatchObject({ connection: 'backup', failovers: ['flaky: HTTP 503'] });
+    expect(await send()).toMatchObject({ connection: 'backup', failovers: ['flaky: circuit open after 2 transient answers in a row'] });
+    expect(asked).toEqual(['flaky', 'backup', 'backup']);
     now += 10_000; // the next trial is answered: closed again
-    expect(await send()).toEqual({ ...accepted, connection: 'primary' });
-    expect(await send()).toMatchObject({ connection: 'primary' });
+    expect(await send()).toEqual({ ...accepted, connection: 'flaky' });
+    expect(await send()).toMatchObject({ connection: 'flaky' });
+    expect(await metricValue('carrier_connection_failovers_total', { connection: 'flaky', reason: 'transient' })).toBe(3);
+    expect(await metricValue('carrier_connection_failovers_total', { connection: 'flaky', reason: 'circuit-open' })).toBe(2);
+    expect(await metricValue('carrier_connection_circuit_openings_total', { connection: 'flaky' })).toBe(1);
+    expect(await metricValue('carrier_connection_circuit_state', { connection: 'flaky' })).toBe(0);
   });
 
   it('still tries a connection whose circuit is open when no other takes the message (it goes last, not nowhere)', async () => {
@@ -123,6 +128,8 @@ describe('ConnectionCarriers', () => {
     expect(await carriers.submit(submission('+15551234567'))).toEqual({ ...down, connection: 'only' });
     expect(await carriers.submit(submission('+15551234567'))).toEqual({ ...accepted, connection: 'only' });
     expect(asked).toEqual(['only', 'only', 'only']);
+    // Nothing went past it to another connection: no failover counted.
+    expect(await metricValue('carrier_connection_failovers_total', { connection: 'only' })).toBe(0);
   });
 
   it('passes over a connection that cannot send from this replica (no bind) without asking it', async () => {

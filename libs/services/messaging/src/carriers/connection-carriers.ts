@@ -47,13 +47,13 @@ export class ConnectionCarriers implements CarrierAdapter {
     );
     if (candidates.length === 0) return { kind: 'transient', reason: `no ${submission.channel} connection sends from ${submission.from}` };
     // `<connection>: <why>` for each connection passed over so far, in order.
-    const passed = new Map<CarrierConnection, string>();
-    const passOver = (connection: CarrierConnection, reason: FailoverReason, why: string) => {
-      passed.set(connection, `${connection.name}: ${why}`);
-      connectionMetrics.failover(connection.name, reason);
-    };
+    const passed = new Map<CarrierConnection, { why: string; reason: FailoverReason }>();
+    const passOver = (connection: CarrierConnection, reason: FailoverReason, why: string) => passed.set(connection, { why: `${connection.name}: ${why}`, reason });
+    // Counted once the submission has gone on to another connection: a connection it ends with was not failed over.
     const noted = (connection: CarrierConnection, answer: CarrierOutcome): CarrierOutcome => {
-      const failovers = [...passed].filter(([c]) => c !== connection).map(([, why]) => why);
+      const before = [...passed].filter(([c]) => c !== connection);
+      for (const [c, { reason }] of before) connectionMetrics.failover(c.name, reason);
+      const failovers = before.map(([, { why }]) => why);
       return { ...answer, connection: connection.name, ...(failovers.length > 0 ? { failovers } : {}) };
     };
     // A connection whose circuit is open goes after the healthy ones rather than not at all: with nowhere else
@@ -83,8 +83,8 @@ export class ConnectionCarriers implements CarrierAdapter {
       passOver(connection, 'transient', answer.reason);
     }
     // None took it: the last one's answer, with every connection's reason in the order they were passed.
-    const reason = [...passed.values()].join('; ');
-    if (!last) return { kind: 'transient', reason, failovers: [...passed.values()] };
+    const reason = [...passed.values()].map(({ why }) => why).join('; ');
+    if (!last) return { kind: 'transient', reason, failovers: [...passed.values()].map(({ why }) => why) };
     const answer = noted(last.connection, last.answer);
     return { ...answer, reason: candidates.length === 1 ? (last.answer as { reason: string }).reason : reason } as CarrierOutcome;
   }
