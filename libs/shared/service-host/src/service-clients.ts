@@ -1,3 +1,4 @@
+import { DomainError } from '@mp/problems';
 import {
   consentV1,
   identityV1,
@@ -49,7 +50,9 @@ export function createServiceClients(addresses: AddressBook, options: { signer: 
   const cache = new Map<string, AnyClient>();
   const address = (name: ServiceName) => {
     const a = addresses[name];
-    if (!a) throw new Error(`no gRPC address configured for ${name}`);
+    // In the all-in-one process the gateway listens before the services have started (a few seconds): a request
+    // then is told to come back, as for a dependency that is down, not answered 500.
+    if (!a) throw new DomainError('EXTERNAL_SERVICE_ERROR', `The ${name} service is not reachable yet (the platform may be starting); retry shortly.`, { retryAfterSeconds: 1 });
     return a;
   };
   const get = (key: string, make: () => AnyClient) => {
