@@ -30,18 +30,19 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A database of its own per run and part, so repeated runs never see old rows.
+# A database of its own per run and part, so repeated runs never see old rows; its URL in db_<part>. Not called in a
+# $(...) subshell: the cleanup trap must see every name.
 fresh_database() {
   local db="ci_$(date +%s)_$$_$1"
   psql -h 127.0.0.1 -U postgres -d test -qc "CREATE DATABASE $db"
   databases+=("$db")
-  echo "postgres://postgres@127.0.0.1:5432/$db"
+  printf -v "db_$1" '%s' "postgres://postgres@127.0.0.1:5432/$db"
 }
 
 if ! command -v kcat >/dev/null 2>&1; then
   (apt-get update -qq && apt-get install -y -qq kcat) >/dev/null 2>&1
 fi
-# A kcat mock cluster of three brokers; prints its bootstrap servers.
+# A kcat mock cluster of three brokers; its bootstrap servers in kafka_<name> (not in a subshell, as above).
 mock_kafka() {
   local log="$work/kcat-$1.log" brokers=""
   kcat -b x -X test.mock.num.brokers=3 -d mock -C -t warm >"$log" 2>&1 &
@@ -52,18 +53,15 @@ mock_kafka() {
     sleep 0.1
   done
   [ -n "$brokers" ] || { echo "the kcat mock cluster did not start:" >&2; cat "$log" >&2; return 1; }
-  echo "$brokers"
+  printf -v "kafka_$1" '%s' "$brokers"
 }
-kafka_a=$(mock_kafka a)
-kafka_b=$(mock_kafka b)
+mock_kafka a
+mock_kafka b
 echo "mock Kafka clusters at $kafka_a and $kafka_b"
 
-# Created here, not in the lanes: the cleanup trap runs in this shell and must know every one.
-for part in kafka1 kafka2 postgres1 postgres2 postgres3; do
-  printf -v "db_$part" '%s' "$(fresh_database "$part")"
-done
+for part in kafka1 kafka2 postgres1 postgres2 postgres3; do fresh_database "$part"; done
 
-# One part: its lines with "[name]" in front (jest writes its reports to stderr); "name status seconds" to a file.
+# One part: its lines with "[name]" in front (jest writes its reports to stderr); "name status" to a file.
 run_part() {
   local name=$1
   shift
