@@ -23,9 +23,9 @@ export interface FakeTwilio {
   stop(): Promise<void>;
 }
 
-const FIXTURES = join(__dirname, 'fixtures');
+const FIXTURES = join(__dirname, 'answers');
 
-/** A fixture's text (testing/fixtures/README.md names their sources). */
+/** A fixture's text (testing/answers/README.md names their sources). */
 export function fixture(name: string): string {
   return readFileSync(join(FIXTURES, name), 'utf8');
 }
