@@ -11,6 +11,7 @@ import { applyTransition } from '../messages/message-transition';
 import type { MessageRow } from '../messages/message.types';
 import { refusalReason } from '../receipts/carrier-error-codes';
 import { applyReceipt, type ApplyReceiptDeps } from '../receipts/apply-receipt.usecase';
+import { lockCarrierMessages, takeEarlyCarrierReceipts } from '../receipts/carrier-id-receipts.repository';
 import { takeEarlyReceipts } from '../receipts/early-receipts.repository';
 import { retryDelayMs } from './backoff';
 import { hasNextChannel, type RouteAdvance } from '../fallback/route-advance';
@@ -97,7 +98,11 @@ export class DispatchTransitions {
    */
   dispatchedAll(items: AcceptedSubmission[], now: Date): Promise<Array<MessageRow | undefined>> {
     if (items.length === 0) return Promise.resolve([]);
+    // Receipts by carrier id (a provider that gives only its own id back) of these submissions: locked before anything
+    // is written, in the order the receipt consumer locks them (carrier-id-receipts.repository.ts).
+    const byCarrierId = items.flatMap(({ via, carrierMessageId }) => (via?.connection ? [{ carrier: via.connection, carrierMessageId }] : []));
     return this.db.transaction(async (trx) => {
+      if (this.receipts) await lockCarrierMessages(trx, byCarrierId);
       const attemptedAt = await this.submissions(
         trx,
         items.map(({ message, carrierMessageId, via }) => ({ message, carrier: via?.connection, type: 'submission_accepted', rawStatus: 'accepted', carrierMessageId })),
@@ -151,6 +156,13 @@ export class DispatchTransitions {
         if (this.receipts) {
           const early = await takeEarlyReceipts(trx, done.map(({ row }) => ({ messageId: row.id, attemptNumber: row.channel_attempt })));
           for (const payload of early) await applyReceipt(trx, this.receipts, payload);
+          // Those by carrier id find the accepted submission just recorded above.
+          const doneIds = new Set(done.map(({ row }) => row.id));
+          const earlyByCarrierId = await takeEarlyCarrierReceipts(
+            trx,
+            items.flatMap(({ message, via, carrierMessageId }) => (via?.connection && doneIds.has(message.id) ? [{ carrier: via.connection, carrierMessageId }] : [])),
+          );
+          for (const payload of earlyByCarrierId) await applyReceipt(trx, this.receipts, payload);
         }
       }
       return items.map(({ message }) => rows.get(message.id));

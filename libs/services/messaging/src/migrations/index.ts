@@ -17,6 +17,7 @@ import { smppBindLeasesMigration } from './20261128000015_smpp_bind_leases';
 import { smppNetworkErrorsMigration } from './20261128000016_smpp_network_errors';
 import { smppRetentionIndexesMigration } from './20261128000017_smpp_retention_indexes';
 import { dispatchOrderIndexMigration } from './20261128000018_dispatch_order_index';
+import { carrierIdReceiptsMigration } from './20261128000019_carrier_id_receipts';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [
@@ -38,4 +39,5 @@ export const messagingMigrations: Migration[] = [
   smppNetworkErrorsMigration,
   smppRetentionIndexesMigration,
   dispatchOrderIndexMigration,
+  carrierIdReceiptsMigration,
 ];

@@ -9,6 +9,7 @@ import { findMessageById, lockMessage, updateChannelAttempt } from '../messages/
 import type { MessageRow } from '../messages/message.types';
 import { applyTransition } from '../messages/message-transition';
 import { nonDeliveryReason } from './carrier-error-codes';
+import { attemptOfCarrierMessage, keepEarlyCarrierReceipt, lockCarrierMessages } from './carrier-id-receipts.repository';
 import { keepEarlyReceipt } from './early-receipts.repository';
 import { hasNextChannel, type RouteAdvance } from '../fallback/route-advance';
 
@@ -103,6 +104,15 @@ async function fellBack(trx: Knex.Transaction, route: RouteAdvance, receipt: Rec
  */
 export async function applyReceipt(trx: Knex.Transaction, deps: ApplyReceiptDeps, payload: unknown): Promise<void> {
   const receipt = providerCallbackEvents.CarrierReceiptReceived.fromJSON(payload);
+  if (!isUuid(receipt.messageId) && receipt.carrier && receipt.carrierMessageId) {
+    // Named by the carrier's id alone (a provider that gives our reference back never): its message attempt is the
+    // accepted submission of that id on that connection; none yet, and the receipt waits for the dispatch record.
+    const key = { carrier: receipt.carrier, carrierMessageId: receipt.carrierMessageId };
+    await lockCarrierMessages(trx, [key]);
+    const attempt = await attemptOfCarrierMessage(trx, key);
+    if (!attempt) return keepEarlyCarrierReceipt(trx, key, payload, deps.clock.now());
+    return applyReceipt(trx, deps, { ...(payload as Record<string, unknown>), messageId: attempt.messageId, attempt: attempt.attempt });
+  }
   const outcome = outcomeOf(receipt);
   if (!isUuid(receipt.messageId)) {
     // Can never apply; retrying would not help, so log and let it be recorded as processed.

@@ -8,6 +8,7 @@ import type { MessageRow } from '../messages/message.types';
 import { lifecycleEvent } from '../messages/lifecycle-event';
 import { completeChannelAttempts, insertAudits, markDelivered } from '../messages/message.repository';
 import { applyReceipt, auditDetail, occurredAt, receiptEvent, type ApplyReceiptDeps, type Receipt } from './apply-receipt.usecase';
+import { lockCarrierMessages } from './carrier-id-receipts.repository';
 
 /**
  * A batch of carrier receipts in the consumer's transaction. The common case, one `delivered`
@@ -18,6 +19,11 @@ import { applyReceipt, auditDetail, occurredAt, receiptEvent, type ApplyReceiptD
  */
 export async function applyReceipts(trx: Knex.Transaction, deps: ApplyReceiptDeps, events: EventEnvelope[]): Promise<void> {
   const receipts = events.map((event) => ({ event, receipt: providerCallbackEvents.CarrierReceiptReceived.fromJSON(event.payload) }));
+  // Every carrier id of the batch locked up front, in the one order dispatch uses too: no deadlock between them.
+  await lockCarrierMessages(
+    trx,
+    receipts.flatMap(({ receipt }) => (!isUuid(receipt.messageId) && receipt.carrier && receipt.carrierMessageId ? [{ carrier: receipt.carrier, carrierMessageId: receipt.carrierMessageId }] : [])),
+  );
   const perMessage = new Map<string, number>();
   for (const { receipt } of receipts) perMessage.set(receipt.messageId, (perMessage.get(receipt.messageId) ?? 0) + 1);
   const batchable = receipts.filter(({ receipt }) => receipt.status === 'delivered' && isUuid(receipt.messageId) && perMessage.get(receipt.messageId) === 1);
