@@ -71,6 +71,10 @@ export async function startContractProxy(platformUrl: string, reportFile: string
       appendFileSync(reportFile, `${JSON.stringify(record)}\n`);
     });
   });
+  // No server-side idle close: the router shares its process with the suite, and a suite that blocks the loop for
+  // seconds (generated-client's type-check) would otherwise resume with the idle timer closing a kept-alive socket
+  // just as its next POST goes out on it (ECONNRESET on every journey step, seen once in CI).
+  router.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => router.listen(0, '127.0.0.1', resolve));
   router.unref();
   const { port } = router.address() as { port: number };
