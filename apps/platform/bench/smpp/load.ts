@@ -4,7 +4,7 @@
  * loop, and the largest count of segments an SMSC saw in any one second.
  */
 import type { CarrierOutcome, CarrierSubmission } from '@mp/messaging/src/carriers/carrier.port';
-import type { SmppConnection } from '@mp/messaging/src/carriers/connections';
+import type { SmppConnection } from '@mp/carrier-connections';
 import { SmppCarrier } from '@mp/messaging/src/carriers/smpp';
 import { prepareSubmission } from '@mp/messaging/src/carriers/smpp/submission-parts';
 import { SmppSession, type SubmitFields } from '@mp/smpp';

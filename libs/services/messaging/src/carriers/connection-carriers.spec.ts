@@ -1,6 +1,6 @@
 import type { CarrierAdapter, CarrierOutcome, CarrierSubmission } from './carrier.port';
 import { ConnectionCarriers } from './connection-carriers';
-import { parseCarrierConnections } from './connections';
+import { parseCarrierConnections } from '@mp/carrier-connections';
 import { metricValue } from './smpp/testing/metric-value';
 
 const smpp = (name: string, numbers: string[], priority: number) => ({

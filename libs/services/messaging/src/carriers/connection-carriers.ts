@@ -2,7 +2,7 @@ import type { Channel } from '../rules';
 import type { CarrierAdapter, CarrierOutcome, CarrierSubmission } from './carrier.port';
 import { ConnectionCircuit } from './connection-circuit';
 import { connectionMetrics, type FailoverReason } from './connection-metrics';
-import { connectionsFor, DEFAULT_CIRCUIT, type CarrierConnection } from './connections';
+import { connectionsFor, DEFAULT_CIRCUIT, type CarrierConnection } from '@mp/carrier-connections';
 
 export interface ConnectedCarrier {
   readonly connection: CarrierConnection;

@@ -1,4 +1,5 @@
 import { AnswerTooLargeError, httpPost, type HttpAnswer } from '@mp/service-host';
+import { SMS_CARRIER_PATH } from '@mp/carrier-connections';
 import { currentTraceparent } from '@mp/telemetry';
 import type { CarrierAdapter, CarrierOutcome, CarrierSubmission } from './carrier.port';
 
@@ -13,9 +14,6 @@ export interface HttpCarrierOptions {
 }
 
 export const DEFAULT_CARRIER_TIMEOUT_MS = 10_000;
-/** Paths of the carrier HTTP API per channel (service-contracts "Carrier API"). */
-export const SMS_CARRIER_PATH = '/carrier/v1/messages';
-export const WHATSAPP_CARRIER_PATH = '/whatsapp/v1/messages';
 
 function readJson(response: HttpAnswer): Record<string, unknown> | undefined {
   try {

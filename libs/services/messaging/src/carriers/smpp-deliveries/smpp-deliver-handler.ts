@@ -2,7 +2,7 @@ import type { Clock } from '@mp/clock';
 import { CommandStatus, type PduOf } from '@mp/smpp';
 import type { Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
-import type { SmppConnection } from '../connections';
+import type { SmppConnection } from '@mp/carrier-connections';
 import { normaliseSmscMessageId } from '../smpp/normalise-smsc-message-id';
 import type { SmppDeliverHandler } from '../smpp/smpp-ports';
 import { contentHashOf } from './content-hash';

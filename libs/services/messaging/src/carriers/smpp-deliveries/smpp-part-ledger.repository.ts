@@ -1,7 +1,7 @@
 import type { Clock } from '@mp/clock';
 import { GroupCommit } from '@mp/db';
 import type { Knex } from 'knex';
-import type { SmppConnection } from '../connections';
+import type { SmppConnection } from '@mp/carrier-connections';
 import { normaliseSmscMessageId } from '../smpp/normalise-smsc-message-id';
 import type { SmppPartLedger, SubmittedPart } from '../smpp/smpp-ports';
 

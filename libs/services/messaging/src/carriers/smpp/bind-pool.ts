@@ -1,6 +1,6 @@
 import type { ConnectionOptions } from 'node:tls';
 import { BindRefused, reconnectDelays, SmppSession, type CloseReason, type PduOf, type ReconnectDelayOptions, type SmppSessionEvent } from '@mp/smpp';
-import type { SmppConnection } from '../connections';
+import type { SmppConnection } from '@mp/carrier-connections';
 
 export interface BindPoolOptions {
   connection: SmppConnection;

@@ -1,4 +1,4 @@
-import type { ID_FORMATS } from '../connections/carrier-connection';
+import type { ID_FORMATS } from '@mp/carrier-connections';
 
 export type IdFormat = (typeof ID_FORMATS)[number];
 

@@ -2,7 +2,7 @@ import { CommandStatus, encodePdu, type Pdu } from '@mp/smpp';
 import { ScriptedSmsc, type Script, type SmscConnection } from '@mp/smpp/src/testing/scripted-smsc';
 import { createLogger } from '@mp/telemetry';
 import type { CarrierOutcome, CarrierSubmission } from '../carrier.port';
-import type { SmppConnection } from '../connections';
+import type { SmppConnection } from '@mp/carrier-connections';
 import { SmppCarrier, type SmppCarrierOptions } from './smpp-carrier';
 import { InMemoryPartLedger, RecordingDeliverHandler, waitUntil } from './testing/fake-ports';
 import { metricValue } from './testing/metric-value';

@@ -1,6 +1,6 @@
 import { NetSmppSmsc, netSmppSkipReason, type PerlEvent } from '@mp/smpp/src/testing/net-smpp-smsc';
 import type { CarrierSubmission } from '../carrier.port';
-import type { SmppConnection } from '../connections';
+import type { SmppConnection } from '@mp/carrier-connections';
 import { SmppCarrier } from './smpp-carrier';
 import { InMemoryPartLedger, RecordingDeliverHandler, waitUntil } from './testing/fake-ports';
 import { smppConnection } from './testing/smpp-connection';

@@ -1,7 +1,7 @@
 import type { PduOf } from '@mp/smpp';
 import { ScriptedSmsc } from '@mp/smpp/src/testing/scripted-smsc';
 import type { CarrierSubmission } from '../carrier.port';
-import type { SmppConnection } from '../connections';
+import type { SmppConnection } from '@mp/carrier-connections';
 import { SmppCarrier } from './smpp-carrier';
 import { InMemoryPartLedger, RecordingDeliverHandler, waitUntil } from './testing/fake-ports';
 import { smppConnection } from './testing/smpp-connection';

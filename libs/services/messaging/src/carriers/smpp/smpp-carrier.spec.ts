@@ -4,7 +4,7 @@ import { CommandStatus, type Pdu, type PduOf } from '@mp/smpp';
 import { ScriptedSmsc, type Script } from '@mp/smpp/src/testing/scripted-smsc';
 import { shortMessageFields } from '@mp/smpp/src/testing/short-message-fields';
 import type { CarrierSubmission } from '../carrier.port';
-import type { SmppConnection } from '../connections';
+import type { SmppConnection } from '@mp/carrier-connections';
 import { SmppCarrier, type SmppCarrierOptions } from './smpp-carrier';
 import { InMemoryPartLedger, RecordingDeliverHandler, waitUntil } from './testing/fake-ports';
 import { metricValue } from './testing/metric-value';

@@ -14,7 +14,7 @@ import {
 import type { Logger } from '@mp/telemetry';
 import type { Channel } from '../../rules';
 import type { CarrierAdapter, CarrierOutcome, CarrierSubmission } from '../carrier.port';
-import type { SmppConnection } from '../connections';
+import type { SmppConnection } from '@mp/carrier-connections';
 import { BindPool } from './bind-pool';
 import { ConnectionPacer } from './connection-pacer';
 import type { SmppConnectionStatus } from './smpp-connection-status';

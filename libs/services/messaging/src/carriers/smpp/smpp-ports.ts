@@ -1,5 +1,5 @@
 import type { PduOf } from '@mp/smpp';
-import type { SmppConnection } from '../connections';
+import type { SmppConnection } from '@mp/carrier-connections';
 
 /** One submit_sm the SMSC accepted: what the receipt matcher needs to find its message. */
 export interface SubmittedPart {

@@ -1,6 +1,6 @@
 import { segmentText, splitMessage, type SmsEncoding, type SubmitFields } from '@mp/smpp';
 import type { CarrierSubmission } from '../carrier.port';
-import { sourceAddressing, type SmppConnection } from '../connections';
+import { sourceAddressing, type SmppConnection } from '@mp/carrier-connections';
 
 /** registered_delivery 0x01: a final receipt, delivered or not, for every part (CARRIERS.md §1.5). */
 export const FINAL_RECEIPT = 0x01;

@@ -1,4 +1,4 @@
-import type { TwilioConnection } from '../connections';
+import type { TwilioConnection } from '@mp/carrier-connections';
 import type { CarrierSubmission } from '../carrier.port';
 
 /** Twilio's Message resource of the connection's account (CARRIERS.md 3.1). */

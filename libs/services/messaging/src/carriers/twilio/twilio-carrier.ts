@@ -2,7 +2,7 @@ import { AnswerTooLargeError, describePostError, httpPost, type HttpAnswer } fro
 import { inspect } from 'node:util';
 import type { Logger } from '@mp/telemetry';
 import type { CarrierAdapter, CarrierOutcome, CarrierSubmission } from '../carrier.port';
-import type { TwilioConnection } from '../connections';
+import type { TwilioConnection } from '@mp/carrier-connections';
 import type { Channel } from '../../rules';
 import { messageForm, messagesUrl } from './message-form';
 import { MisconfigurationAlarm } from './misconfiguration-alarm';

@@ -1,5 +1,5 @@
 import { REDACTED } from '@mp/config';
-import type { TwilioConnection } from '../connections';
+import type { TwilioConnection } from '@mp/carrier-connections';
 
 /** HTTP Basic with the Account SID and its auth token (CARRIERS.md 3.1). */
 export function basicAuthorization(connection: TwilioConnection): string {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { CarrierSubmission } from '../carrier.port';
-import { sealConnection } from '../connections/carrier-connection';
+import { sealConnection } from '@mp/carrier-connections';
 import { startPrismMock, VENDOR_SPECS, type PrismMock } from '../testing/prism-mock';
 import { WhatsAppCloudCarrier } from './index';
 

@@ -2,7 +2,7 @@ import { createLogger } from '@mp/telemetry';
 import { createServer } from 'node:net';
 import { inspect } from 'node:util';
 import type { CarrierOutcome, CarrierSubmission } from '../carrier.port';
-import { sealConnection, type WhatsAppCloudConnection } from '../connections/carrier-connection';
+import { sealConnection, type WhatsAppCloudConnection } from '@mp/carrier-connections';
 import { errorAnswer, sentAnswer, startFakeCloudApi, WAMID, type FakeCloudApi } from './testing/fake-cloud-api';
 import { TEMPLATE_REQUIRED, WhatsAppCloudCarrier } from './index';
 

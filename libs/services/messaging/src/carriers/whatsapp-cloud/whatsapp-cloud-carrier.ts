@@ -3,7 +3,7 @@ import { AnswerTooLargeError, describePostError, httpPost, type HttpAnswer } fro
 import type { Logger } from '@mp/telemetry';
 import type { Channel } from '../../rules';
 import type { CarrierAdapter, CarrierOutcome, CarrierSubmission } from '../carrier.port';
-import type { WhatsAppCloudConnection } from '../connections';
+import type { WhatsAppCloudConnection } from '@mp/carrier-connections';
 import { readCloudAnswer } from './cloud-answer';
 import { cloudErrorOutcome, type CloudError, type CloudErrorAlert } from './cloud-error-outcome';
 import { messageBody } from './message-body';

@@ -1,5 +1,5 @@
 import { CommandStatus, type PduOf } from '@mp/smpp';
-import type { SmppConnection } from '../../connections';
+import type { SmppConnection } from '@mp/carrier-connections';
 import type { SmppPartLedger, SubmittedPart } from '../smpp-ports';
 
 /** The part ledger in memory; `hold()` makes recordParts wait until released (to see what waits for it). */

@@ -1,4 +1,4 @@
-import type { SmppConnection } from '../../connections';
+import type { SmppConnection } from '@mp/carrier-connections';
 
 /** A parsed smpp connection as parse-connections would give it (its defaults), to 127.0.0.1:`port`. */
 export function smppConnection(port: number, overrides: Partial<SmppConnection> = {}): SmppConnection {

@@ -1,4 +1,4 @@
-import { sealConnection, type TwilioConnection } from '../../connections/carrier-connection';
+import { sealConnection, type TwilioConnection } from '@mp/carrier-connections';
 
 export const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
 export const AUTH_TOKEN = 'f00dfeedcafe4b1d9e2a7c3b5d6e8f90';

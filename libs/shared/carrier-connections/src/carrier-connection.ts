@@ -1,6 +1,9 @@
 import { inspect } from 'node:util';
 import { REDACTED } from '@mp/config';
-import type { Channel } from '../../rules';
+
+/** The channels a connection may carry (the contract's channel names). */
+export const CHANNELS = ['Sms', 'WhatsApp', 'Email'] as const;
+export type Channel = (typeof CHANNELS)[number];
 
 export const PROTOCOLS = ['smpp', 'http', 'whatsapp-cloud', 'twilio'] as const;
 export type CarrierProtocol = (typeof PROTOCOLS)[number];

@@ -1,8 +1,8 @@
 import type { HttpConnection } from './carrier-connection';
+import { SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH } from './carrier-api-paths';
 import { positive, Refusal, text, type Check } from './field-checks';
 import type { FieldReader } from './field-reader';
 import { readSecret, type SecretSources } from './secret-source';
-import { SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH } from '../http-carrier.adapter';
 
 type HttpFields = Omit<HttpConnection, 'name' | 'protocol' | 'channel' | 'numbers' | 'priority' | 'circuitFailures' | 'circuitPauseSeconds'>;
 

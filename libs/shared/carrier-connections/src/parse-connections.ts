@@ -1,6 +1,5 @@
 import { ConfigError } from '@mp/config';
-import { CHANNELS, type Channel } from '../../rules';
-import { DEFAULT_CIRCUIT, PROTOCOLS, sealConnection, type CarrierConnection } from './carrier-connection';
+import { CHANNELS, DEFAULT_CIRCUIT, PROTOCOLS, sealConnection, type CarrierConnection, type Channel } from './carrier-connection';
 import { integer, oneOf, positive, text } from './field-checks';
 import { FieldReader } from './field-reader';
 import { readHttpFields } from './http-fields';

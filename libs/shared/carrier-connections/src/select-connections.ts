@@ -1,5 +1,4 @@
-import type { Channel } from '../../rules';
-import type { CarrierConnection, SmppConnection } from './carrier-connection';
+import type { CarrierConnection, Channel, SmppConnection } from './carrier-connection';
 import { matchStrength } from './sender-numbers';
 
 /**
