@@ -8,7 +8,7 @@ import type { Channel } from '../rules';
 import type { CarrierAdapter } from './carrier.port';
 import { ChannelCarriers } from './channel-carriers';
 import { ConnectionCarriers } from './connection-carriers';
-import { loadCarrierConnections, SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH, type CarrierConnection, type SmppConnection } from '@mp/carrier-connections';
+import { carrierConnectionsOf, SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH, type CarrierConnection, type SmppConnection } from '@mp/carrier-connections';
 import { HttpCarrierAdapter } from './http-carrier.adapter';
 import { SmppCarrier } from './smpp';
 import { BindLeaseKeeper, type BindLeaseKeeperOptions } from './smpp-leases';
@@ -36,12 +36,6 @@ export interface ConfiguredCarriers {
   smpp: readonly SmppCarrier[];
   /** One per smpp connection: this replica's share of its binds. */
   bindLeases: readonly BindLeaseKeeper[];
-}
-
-/** The connections operators configure (CARRIER_CONNECTIONS or CARRIER_CONNECTIONS_FILE); undefined when neither is set. */
-export function carrierConnectionsOf(config: MessagingConfig): readonly CarrierConnection[] | undefined {
-  // A connection's `passwordEnv` names a variable of the process's environment.
-  return loadCarrierConnections({ ...process.env, CARRIER_CONNECTIONS: config.CARRIER_CONNECTIONS, CARRIER_CONNECTIONS_FILE: config.CARRIER_CONNECTIONS_FILE });
 }
 
 /**

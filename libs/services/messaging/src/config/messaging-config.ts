@@ -1,4 +1,5 @@
 import { bool, int, json, optionalStr, url } from '@mp/config';
+import { carrierConnectionsConfigSchema } from '@mp/carrier-connections';
 import { CHANNELS, DEFAULT_PRICE_TABLE, parsePriceTable, type PriceTable } from '../rules';
 
 /**
@@ -33,11 +34,7 @@ export const messagingConfigSchema = {
     description: 'SMTP server the Email channel sends through (the simulator in sandbox); unset leaves Email messages queued',
   }),
   CARRIER_API_KEY: optionalStr({ secret: true, description: 'bearer token for the carrier API' }),
-  CARRIER_CONNECTIONS: optionalStr({
-    secret: true,
-    description: 'JSON array of carrier connections (SMPP binds, HTTP carriers); they replace CARRIER_API_URL / WHATSAPP_API_URL for their channels',
-  }),
-  CARRIER_CONNECTIONS_FILE: optionalStr({ description: 'path to a JSON or YAML file of carrier connections (instead of CARRIER_CONNECTIONS)' }),
+  ...carrierConnectionsConfigSchema,
   PRICE_TABLE: json(priceTableFrom, {
     default: DEFAULT_PRICE_TABLE,
     description: 'JSON unit prices per channel and E.164 prefix (rules/price-table)',

@@ -1,6 +1,8 @@
 import { DomainError, echo, PROBLEM_MEDIA_TYPE, toProblemDetails } from '@mp/problems';
 import { traceHttpRequests, type Logger } from '@mp/telemetry';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { SIGNATURE_HEADERS } from '../connection-callbacks/carrier-callback';
+import type { CarrierCallbackHandler } from '../connection-callbacks/handle-carrier-callback.usecase';
 import type { IngestCallbackInput } from '../ingest/ingest-callback.usecase';
 import { callbackBodyErrors, rawCallbackBody } from './callback-body.parser';
 
@@ -13,7 +15,7 @@ export type Ingest = (input: IngestCallbackInput) => Promise<unknown>;
  * provider-callbacks controller and problem middleware: 200 `{received:true}`,
  * problem details otherwise, `X-Trace-Id` on every answer.
  */
-export function createCallbackIngressApp(deps: { ingest: Ingest; publicBaseUrl: string; logger: Logger }): express.Express {
+export function createCallbackIngressApp(deps: { ingest: Ingest; carrierCallback: CarrierCallbackHandler; publicBaseUrl: string; logger: Logger }): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -31,8 +33,25 @@ export function createCallbackIngressApp(deps: { ingest: Ingest; publicBaseUrl: 
       })
       .then(() => res.status(200).json({ received: true }), next);
   };
-  // In the gateway's order: `stripe/connect` before the one-segment providers.
-  app.post('/v1/webhooks/carriers/:carrier/:kind', rawCallbackBody, receive((r) => r.params.carrier, (r) => r.params.kind));
+  const carrier = (route: (req: Request) => string) => (req: Request, res: Response, next: NextFunction) => {
+    deps
+      .carrierCallback({
+        carrier: req.params.carrier,
+        route: route(req),
+        method: req.method,
+        rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+        query: queryOf(req),
+        signatures: signaturesOf(req),
+      })
+      .then((answer) => {
+        if (answer.body === undefined) res.status(200).json({ received: true });
+        else res.status(200).type(answer.contentType ?? 'text/plain').send(answer.body);
+      }, next);
+  };
+  // In the gateway's order: the carriers' paths, `stripe/connect`, then the one-segment providers.
+  app.get('/v1/webhooks/carriers/:carrier', carrier(() => ''));
+  app.post('/v1/webhooks/carriers/:carrier', rawCallbackBody, carrier(() => ''));
+  app.post('/v1/webhooks/carriers/:carrier/:kind', rawCallbackBody, carrier((r) => r.params.kind));
   app.post('/v1/webhooks/stripe/connect', rawCallbackBody, receive(() => 'stripe', () => 'connect'));
   app.post('/v1/webhooks/:provider', rawCallbackBody, receive((r) => r.params.provider, () => ''));
 
@@ -49,6 +68,21 @@ export function createCallbackIngressApp(deps: { ingest: Ingest; publicBaseUrl: 
     res.status(body.status).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(body));
   });
   return app;
+}
+
+/** The query string as received (Twilio signs it as part of the URL). */
+const queryOf = (req: Request): string => {
+  const at = req.originalUrl.indexOf('?');
+  return at < 0 ? '' : req.originalUrl.slice(at + 1);
+};
+
+function signaturesOf(req: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of SIGNATURE_HEADERS) {
+    const value = req.headers[name];
+    if (typeof value === 'string') out[name] = value;
+  }
+  return out;
 }
 
 /** NUL and unpaired surrogates cannot be stored; a segment that is not UTF-8 once decoded would make express answer 500. */

@@ -8,8 +8,9 @@ const rowOf = (provider: string, receipt: CarrierReceipt, receivedAt: Date) => (
   event_id: receipt.eventId,
   kind: 'receipts',
   carrier_message_id: receipt.carrierMessageId,
-  message_id: receipt.messageId,
-  attempt: receipt.attempt,
+  // Null for a receipt by carrier id alone (CarrierReceipt).
+  message_id: receipt.messageId || null,
+  attempt: receipt.attempt || null,
   status: receipt.status,
   error_code: receipt.errorCode ?? null,
   occurred_at: receipt.occurredAt,

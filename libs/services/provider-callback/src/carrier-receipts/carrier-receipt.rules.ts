@@ -1,14 +1,21 @@
 import { isValidTraceparent } from '@mp/telemetry';
 import { CallbackFieldErrors, isoDateTime, isRequiredText, MAX_ID_LENGTH } from '../ingest/callback-fields';
 
-/** A carrier's delivery receipt (service-contracts "Receipts"), checked and with its reference split. */
+/**
+ * A carrier's delivery receipt (service-contracts "Receipts"), checked and
+ * with its reference split. A provider that never gives our reference back
+ * (Meta, Twilio) names the message by its carrier id alone: then `reference`
+ * and `messageId` are empty and `attempt` 0, and messaging finds the attempt
+ * by the connection's accepted submission of that id.
+ */
 export interface CarrierReceipt {
   eventId: string;
   carrierMessageId: string;
   reference: string;
   messageId: string;
   attempt: number;
-  status: 'delivered' | 'undelivered';
+  /** `sent` and `read` are recorded as carrier events of the message without moving it (`read` comes with a `delivered`). */
+  status: 'delivered' | 'undelivered' | 'sent' | 'read';
   errorCode?: string;
   /** ISO 8601, normalised to UTC. */
   occurredAt: string;

@@ -6,12 +6,16 @@ import { recordOnce, type RecordOnceDeps } from '../ingest/record-once';
 import { toCarrierReceipts, type CarrierReceipt } from './carrier-receipt.rules';
 import { carrierEventInsert, carrierEventsInsert } from './carrier-events.repository';
 
-/** `CarrierReceiptReceived` on `carrier.receipts`, keyed by message id (messaging applies a message's receipts in order). */
+/**
+ * `CarrierReceiptReceived` on `carrier.receipts`, keyed by message id
+ * (messaging applies a message's receipts in order), or by carrier id when
+ * the receipt names no message: one carrier message's statuses stay in order.
+ */
 const receiptEvent = (carrier: string, receipt: CarrierReceipt) => ({
   // Its message's trace when the receipt names one (a batch spans many), else the callback's.
   traceparent: receipt.traceparent,
   topic: TOPICS.carrierReceipts,
-  key: receipt.messageId,
+  key: receipt.messageId || `${carrier}:${receipt.carrierMessageId}`,
   type: 'CarrierReceiptReceived',
   payload: providerCallbackEvents.CarrierReceiptReceived.toJSON({
     providerEventId: receipt.eventId,

@@ -15,7 +15,7 @@ export interface IngestCallbackInput {
 }
 
 // One answer for every authentication failure, so a caller cannot probe which providers exist.
-const unauthorized = () => new DomainError('UNAUTHORIZED', 'The callback signature is missing or invalid.');
+export const unauthorized = () => new DomainError('UNAUTHORIZED', 'The callback signature is missing or invalid.');
 
 export type IngestCallbackDeps = RecordOnceDeps & StoreProviderEventDeps & { config: ProviderCallbackConfig };
 

@@ -9,11 +9,14 @@ describe('provider-callback migrations', () => {
       await migrateLatest(db, 'provider_callback', providerCallbackMigrations);
       expect(await db.schema.hasTable('carrier_events')).toBe(true);
       expect(await db.schema.hasTable('carrier_inbound_messages')).toBe(true);
+      const nullable = async () =>
+        (await db('information_schema.columns').where({ table_name: 'carrier_events', column_name: 'message_id' }).first('is_nullable')).is_nullable;
+      expect(await nullable()).toBe('YES');
       await migrateDown(db, 'provider_callback', providerCallbackMigrations);
-      expect(await db.schema.hasTable('carrier_inbound_messages')).toBe(false);
-      expect(await db.schema.hasTable('provider_events')).toBe(true); // only the newest went down
-      await migrateLatest(db, 'provider_callback', providerCallbackMigrations);
+      expect(await nullable()).toBe('NO'); // only the newest went down
       expect(await db.schema.hasTable('carrier_inbound_messages')).toBe(true);
+      await migrateLatest(db, 'provider_callback', providerCallbackMigrations);
+      expect(await nullable()).toBe('YES');
     } finally {
       await databases.close();
     }

@@ -9,12 +9,15 @@ import { createLogger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import type { ProviderCallbackConfig } from '../provider-callback.config';
 import { providerCallbackService } from '../provider-callback.module';
+import { TEST_CONNECTIONS } from './test-connections';
 
 export const SECRETS: ProviderCallbackConfig = {
   CALLBACK_SECRET_SIM: 'sandbox-sim-secret',
   CALLBACK_SECRET_STRIPE: 'sandbox-stripe-secret',
   CALLBACK_SECRET_STRIPE_CONNECT: undefined,
   CALLBACK_SECRET_TCR: undefined,
+  CARRIER_CONNECTIONS: TEST_CONNECTIONS,
+  CARRIER_CONNECTIONS_FILE: undefined,
 };
 
 /**

@@ -88,6 +88,37 @@ export interface RecordCarrierInboundResponse {
   eventId: string;
 }
 
+export interface HandleCarrierCallbackRequest {
+  /** The `{carrier}` segment: a connection's name. */
+  carrier: string;
+  /** What follows it: empty (Meta), "status" or "inbound" (Twilio), "receipts" or "inbound" (http). */
+  route: string;
+  /** GET (Meta's verification handshake) or POST. */
+  method: string;
+  rawBody: Buffer;
+  /** The query string as received, without the "?" (Meta's hub.* parameters; part of the URL Twilio signs). */
+  query: string;
+  /** The signature headers that came, by lowercase name: x-signature, x-hub-signature-256, x-twilio-signature. */
+  signatures: { [key: string]: string };
+}
+
+export interface HandleCarrierCallbackRequest_SignaturesEntry {
+  key: string;
+  value: string;
+}
+
+export interface HandleCarrierCallbackResponse {
+  /** False when everything in it had been stored before (answered 200 all the same). */
+  accepted: boolean;
+  eventId: string;
+  /**
+   * Set when the protocol wants its own answer body (Meta's hub.challenge as text/plain, Twilio's TwiML);
+   * otherwise the answer is {"received": true}.
+   */
+  contentType?: string | undefined;
+  body?: string | undefined;
+}
+
 function createBaseIngestCallbackRequest(): IngestCallbackRequest {
   return { provider: "", kind: "", rawBody: Buffer.alloc(0), signature: "" };
 }
@@ -931,6 +962,408 @@ export const RecordCarrierInboundResponse: MessageFns<RecordCarrierInboundRespon
   },
 };
 
+function createBaseHandleCarrierCallbackRequest(): HandleCarrierCallbackRequest {
+  return { carrier: "", route: "", method: "", rawBody: Buffer.alloc(0), query: "", signatures: {} };
+}
+
+export const HandleCarrierCallbackRequest: MessageFns<HandleCarrierCallbackRequest> = {
+  encode(message: HandleCarrierCallbackRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.carrier !== "") {
+      writer.uint32(10).string(message.carrier);
+    }
+    if (message.route !== "") {
+      writer.uint32(18).string(message.route);
+    }
+    if (message.method !== "") {
+      writer.uint32(26).string(message.method);
+    }
+    if (message.rawBody.length !== 0) {
+      writer.uint32(34).bytes(message.rawBody);
+    }
+    if (message.query !== "") {
+      writer.uint32(42).string(message.query);
+    }
+    globalThis.Object.entries(message.signatures).forEach(([key, value]: [string, string]) => {
+      HandleCarrierCallbackRequest_SignaturesEntry.encode({ key: key as any, value }, writer.uint32(50).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandleCarrierCallbackRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandleCarrierCallbackRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.carrier = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.route = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.rawBody = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            const entry6 = HandleCarrierCallbackRequest_SignaturesEntry.decode(reader, reader.uint32());
+            if (entry6.value !== undefined) {
+              message.signatures[entry6.key] = entry6.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandleCarrierCallbackRequest {
+    return {
+      carrier: isSet(object.carrier) ? globalThis.String(object.carrier) : "",
+      route: isSet(object.route) ? globalThis.String(object.route) : "",
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      rawBody: isSet(object.rawBody)
+        ? Buffer.from(bytesFromBase64(object.rawBody))
+        : isSet(object.raw_body)
+        ? Buffer.from(bytesFromBase64(object.raw_body))
+        : Buffer.alloc(0),
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      signatures: isObject(object.signatures)
+        ? (globalThis.Object.entries(object.signatures) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+    };
+  },
+
+  toJSON(message: HandleCarrierCallbackRequest): unknown {
+    const obj: any = {};
+    if (message.carrier !== "") {
+      obj.carrier = message.carrier;
+    }
+    if (message.route !== "") {
+      obj.route = message.route;
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.rawBody.length !== 0) {
+      obj.rawBody = base64FromBytes(message.rawBody);
+    }
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.signatures) {
+      const entries = globalThis.Object.entries(message.signatures) as [string, string][];
+      if (entries.length > 0) {
+        obj.signatures = {};
+        entries.forEach(([k, v]) => {
+          obj.signatures[k] = v;
+        });
+      }
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HandleCarrierCallbackRequest>, I>>(base?: I): HandleCarrierCallbackRequest {
+    return HandleCarrierCallbackRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HandleCarrierCallbackRequest>, I>>(object: I): HandleCarrierCallbackRequest {
+    const message = createBaseHandleCarrierCallbackRequest();
+    message.carrier = object.carrier ?? "";
+    message.route = object.route ?? "";
+    message.method = object.method ?? "";
+    message.rawBody = object.rawBody ?? Buffer.alloc(0);
+    message.query = object.query ?? "";
+    message.signatures = (globalThis.Object.entries(object.signatures ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseHandleCarrierCallbackRequest_SignaturesEntry(): HandleCarrierCallbackRequest_SignaturesEntry {
+  return { key: "", value: "" };
+}
+
+export const HandleCarrierCallbackRequest_SignaturesEntry: MessageFns<HandleCarrierCallbackRequest_SignaturesEntry> = {
+  encode(
+    message: HandleCarrierCallbackRequest_SignaturesEntry,
+    writer: BinaryWriter = new BinaryWriter(),
+  ): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandleCarrierCallbackRequest_SignaturesEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandleCarrierCallbackRequest_SignaturesEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandleCarrierCallbackRequest_SignaturesEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: HandleCarrierCallbackRequest_SignaturesEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HandleCarrierCallbackRequest_SignaturesEntry>, I>>(
+    base?: I,
+  ): HandleCarrierCallbackRequest_SignaturesEntry {
+    return HandleCarrierCallbackRequest_SignaturesEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HandleCarrierCallbackRequest_SignaturesEntry>, I>>(
+    object: I,
+  ): HandleCarrierCallbackRequest_SignaturesEntry {
+    const message = createBaseHandleCarrierCallbackRequest_SignaturesEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseHandleCarrierCallbackResponse(): HandleCarrierCallbackResponse {
+  return { accepted: false, eventId: "", contentType: undefined, body: undefined };
+}
+
+export const HandleCarrierCallbackResponse: MessageFns<HandleCarrierCallbackResponse> = {
+  encode(message: HandleCarrierCallbackResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accepted !== false) {
+      writer.uint32(8).bool(message.accepted);
+    }
+    if (message.eventId !== "") {
+      writer.uint32(18).string(message.eventId);
+    }
+    if (message.contentType !== undefined) {
+      writer.uint32(26).string(message.contentType);
+    }
+    if (message.body !== undefined) {
+      writer.uint32(34).string(message.body);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandleCarrierCallbackResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandleCarrierCallbackResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.accepted = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandleCarrierCallbackResponse {
+    return {
+      accepted: isSet(object.accepted) ? globalThis.Boolean(object.accepted) : false,
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : undefined,
+      body: isSet(object.body) ? globalThis.String(object.body) : undefined,
+    };
+  },
+
+  toJSON(message: HandleCarrierCallbackResponse): unknown {
+    const obj: any = {};
+    if (message.accepted !== false) {
+      obj.accepted = message.accepted;
+    }
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.contentType !== undefined) {
+      obj.contentType = message.contentType;
+    }
+    if (message.body !== undefined) {
+      obj.body = message.body;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HandleCarrierCallbackResponse>, I>>(base?: I): HandleCarrierCallbackResponse {
+    return HandleCarrierCallbackResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HandleCarrierCallbackResponse>, I>>(
+    object: I,
+  ): HandleCarrierCallbackResponse {
+    const message = createBaseHandleCarrierCallbackResponse();
+    message.accepted = object.accepted ?? false;
+    message.eventId = object.eventId ?? "";
+    message.contentType = object.contentType ?? undefined;
+    message.body = object.body ?? undefined;
+    return message;
+  },
+};
+
 /**
  * Ingress for carriers, the 10DLC registry (tcr) and the payment processor
  * (stripe, and stripe/connect for connected-account events)
@@ -981,6 +1414,24 @@ export const ProviderCallbackServiceService = {
       Buffer.from(RecordCarrierInboundResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RecordCarrierInboundResponse => RecordCarrierInboundResponse.decode(value),
   },
+  /**
+   * Any request to /v1/webhooks/carriers/{carrier}[/{route}] (issue 29): the
+   * configured connection of that name answers in its protocol's own way (an
+   * http connection's X-Signature receipts and inbound, Meta's handshake and
+   * signed webhooks, Twilio's signed status and inbound callbacks); a carrier
+   * that is no connection is a provider of IngestCallback (the sandbox's sim).
+   */
+  handleCarrierCallback: {
+    path: "/providercallback.v1.ProviderCallbackService/HandleCarrierCallback" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: HandleCarrierCallbackRequest): Buffer =>
+      Buffer.from(HandleCarrierCallbackRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): HandleCarrierCallbackRequest => HandleCarrierCallbackRequest.decode(value),
+    responseSerialize: (value: HandleCarrierCallbackResponse): Buffer =>
+      Buffer.from(HandleCarrierCallbackResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): HandleCarrierCallbackResponse => HandleCarrierCallbackResponse.decode(value),
+  },
 } as const;
 
 export interface ProviderCallbackServiceServer extends UntypedServiceImplementation {
@@ -996,6 +1447,14 @@ export interface ProviderCallbackServiceServer extends UntypedServiceImplementat
    * CarrierInboundReceived as an inbound callback. Messaging only.
    */
   recordCarrierInbound: handleUnaryCall<RecordCarrierInboundRequest, RecordCarrierInboundResponse>;
+  /**
+   * Any request to /v1/webhooks/carriers/{carrier}[/{route}] (issue 29): the
+   * configured connection of that name answers in its protocol's own way (an
+   * http connection's X-Signature receipts and inbound, Meta's handshake and
+   * signed webhooks, Twilio's signed status and inbound callbacks); a carrier
+   * that is no connection is a provider of IngestCallback (the sandbox's sim).
+   */
+  handleCarrierCallback: handleUnaryCall<HandleCarrierCallbackRequest, HandleCarrierCallbackResponse>;
 }
 
 export interface ProviderCallbackServiceClient extends Client {
@@ -1053,6 +1512,28 @@ export interface ProviderCallbackServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RecordCarrierInboundResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * Any request to /v1/webhooks/carriers/{carrier}[/{route}] (issue 29): the
+   * configured connection of that name answers in its protocol's own way (an
+   * http connection's X-Signature receipts and inbound, Meta's handshake and
+   * signed webhooks, Twilio's signed status and inbound callbacks); a carrier
+   * that is no connection is a provider of IngestCallback (the sandbox's sim).
+   */
+  handleCarrierCallback(
+    request: HandleCarrierCallbackRequest,
+    callback: (error: ServiceError | null, response: HandleCarrierCallbackResponse) => void,
+  ): ClientUnaryCall;
+  handleCarrierCallback(
+    request: HandleCarrierCallbackRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: HandleCarrierCallbackResponse) => void,
+  ): ClientUnaryCall;
+  handleCarrierCallback(
+    request: HandleCarrierCallbackRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: HandleCarrierCallbackResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const ProviderCallbackServiceClient = makeGenericClientConstructor(
@@ -1088,6 +1569,10 @@ type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

@@ -1,0 +1,36 @@
+import type { CarrierConnection } from '@mp/carrier-connections';
+import type { IngestCallbackDeps } from '../ingest/ingest-callback.usecase';
+
+/** A request to /v1/webhooks/carriers/{carrier}[/{route}], as the gateway or the callback ingress received it. */
+export interface CarrierCallbackRequest {
+  carrier: string;
+  /** What follows the carrier: '' (Meta), 'status' or 'inbound' (Twilio), 'receipts' or 'inbound' (http). */
+  route: string;
+  method: string;
+  rawBody: Buffer;
+  /** As received, without the `?`. */
+  query: string;
+  /** The signature headers that came, by lowercase name (SIGNATURE_HEADERS). */
+  signatures: Readonly<Record<string, string>>;
+}
+
+/** The headers a carrier signs with; nothing else of a request's headers is read. */
+export const SIGNATURE_HEADERS = ['x-signature', 'x-hub-signature-256', 'x-twilio-signature'] as const;
+
+/** Answered 200: `{received: true}`, or `body` as `contentType` when the protocol wants its own answer. */
+export interface CarrierCallbackAnswer {
+  accepted: boolean;
+  eventId: string;
+  contentType?: string;
+  body?: string;
+}
+
+export type CarrierCallbackDeps = IngestCallbackDeps;
+
+/** One protocol's callbacks for one of its connections; `connections` are all of them (a webhook may concern another). */
+export type ProtocolCallbacks<C extends CarrierConnection> = (
+  deps: CarrierCallbackDeps,
+  connection: C,
+  request: CarrierCallbackRequest,
+  connections: readonly CarrierConnection[],
+) => Promise<CarrierCallbackAnswer>;
