@@ -1,16 +1,14 @@
-import type { Clock } from '@mp/clock';
 import { sandboxV1 } from '@mp/contracts';
 import { implementService, requirePrincipal, type ServiceBinding } from '@mp/grpc';
 import type { Logger } from '@mp/telemetry';
-import type { Knex } from 'knex';
 import { carrierSimulatorAccess } from './carrier-simulator.access';
 import { setCarrierBehavior } from './behaviors/set-carrier-behavior.usecase';
 import { advanceSandboxClock, getSandboxClock } from './clock/sandbox-clock.usecase';
-import { simulateInbound, type NumberDirectory } from './inbound/simulate-inbound.usecase';
+import { simulateInbound, type SimulateInboundDeps } from './inbound/simulate-inbound.usecase';
 import { listMailbox } from './mailbox/list-mailbox.usecase';
 
 /** gRPC CarrierSimulatorService: translation between proto messages and the use cases only. */
-export function carrierSimulatorHandlers(deps: { db: Knex; clock: Clock; routing: NumberDirectory }, logger: Logger): ServiceBinding {
+export function carrierSimulatorHandlers(deps: SimulateInboundDeps, logger: Logger): ServiceBinding {
   return implementService(
     sandboxV1.CarrierSimulatorServiceService,
     {

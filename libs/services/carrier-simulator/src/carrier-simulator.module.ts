@@ -15,9 +15,14 @@ import { numberOwnersFrom } from './smsc/number-owners';
 import { SandboxSmsc } from './smsc/sandbox-smsc';
 import { smsMobileOriginated } from './smsc/sms-mobile-originated';
 import { smscSettingsOf } from './smsc/smsc-settings';
+import { cloudApiSettingsOf } from './whatsapp-cloud/cloud-api-settings';
+import { createCloudApiRouter } from './whatsapp-cloud/cloud-api.router';
+import { cloudInboundWebhook } from './whatsapp-cloud/cloud-inbound-webhook';
+import { cloudStatusWebhook } from './whatsapp-cloud/cloud-status-webhook';
 
 /**
- * The sandbox carriers: the SMS and WhatsApp HTTP APIs messaging submits to, the
+ * The sandbox carriers: the SMS and WhatsApp HTTP APIs messaging submits to (and a
+ * fake of Meta's WhatsApp Cloud API on the same port, whatsapp-cloud/), the
  * SMTP server that is both the mailbox and the email carrier, signed receipts
  * and recipients' inbound messages posted back to the platform, the SMTP
  * mailbox, and the sandbox clock reading.
@@ -37,16 +42,21 @@ export const carrierSimulatorService: ServiceModule<CarrierSimulatorConfig> = {
     const owners = numberOwnersFrom({ resolveNumber: (request, options) => clients.routing.resolveNumber(request, options) });
     const smsc = smscSettings.enabled ? new SandboxSmsc({ db, clock, logger, owners, settings: smscSettings }) : undefined;
     let smscListening = false;
+    // The fake of Meta's WhatsApp Cloud API: its settings read per use (a composer or test may change the config).
+    const cloud = () => cloudApiSettingsOf(config);
+    const whatsAppCloudInbound = () => cloud().inbound;
 
     return {
-      grpc: [carrierSimulatorHandlers({ db, clock, routing }, logger)],
+      grpc: [carrierSimulatorHandlers({ db, clock, routing, whatsAppCloudInbound }, logger)],
       jobs: [
-        new PostCallbacksJob(RECEIPT_QUEUE, db, clock, config, logger),
-        new PostCallbacksJob(INBOUND_QUEUE, db, clock, config, logger, smsc && smsMobileOriginated(smsc)),
+        // Receipts and inbound messages of the Cloud API fake go out as Meta's signed webhooks.
+        new PostCallbacksJob({ ...RECEIPT_QUEUE, otherForms: [cloudStatusWebhook(cloud)] }, db, clock, config, logger),
+        new PostCallbacksJob({ ...INBOUND_QUEUE, otherForms: [cloudInboundWebhook(cloud)] }, db, clock, config, logger, smsc && smsMobileOriginated(smsc)),
         ...(smsc ? [{ name: 'carrier-simulator.smsc-receipts', intervalMs: 250, runDue: () => smsc.deliverDue() }] : []),
       ],
       async start() {
-        http = await startCarrierHttpServer(createCarrierApiApp(submit, logger), config.SIM_HTTP_HOST, config.SIM_HTTP_PORT);
+        const cloudApi = createCloudApiRouter({ submit, db, settings: cloud, logger });
+        http = await startCarrierHttpServer(createCarrierApiApp(submit, logger, cloudApi), config.SIM_HTTP_HOST, config.SIM_HTTP_PORT);
         try {
           smtp = await startSmtpMailboxServer({
             host: config.SMTP_HOST,

@@ -16,11 +16,11 @@ export function signBody(secret: string, body: Buffer): string {
   return createHmac('sha256', secret).update(body).digest('hex');
 }
 
-/** One signed POST, in the trace given (W3C `traceparent` header); only a 2xx within the timeout counts as delivered. */
-export async function postSignedCallback(url: string, secret: string, body: Buffer, traceparent?: string): Promise<PostOutcome> {
+/** One POST of JSON `body` with `headers` (its signature), in the trace given; only a 2xx within the timeout counts as delivered. */
+export async function postCallback(url: string, headers: Record<string, string>, body: Buffer, traceparent?: string): Promise<PostOutcome> {
   try {
     const answer = await httpPost(url, {
-      headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, body), ...(traceparent ? { traceparent } : {}) },
+      headers: { 'content-type': 'application/json', ...headers, ...(traceparent ? { traceparent } : {}) },
       body,
       timeoutMs: CALLBACK_TIMEOUT_MS,
     });

@@ -3,7 +3,7 @@ import type { DueJob } from '@mp/service-host';
 import { currentTraceparent, SpanKind, withSpan, type Logger } from '@mp/telemetry';
 import type { Knex } from 'knex';
 import type { CarrierSimulatorConfig } from '../carrier-simulator.config';
-import { CALLBACK_TIMEOUT_MS, callbackUrl, postSignedCallback, type CallbackRoute } from './callback-post';
+import { CALLBACK_TIMEOUT_MS, callbackUrl, postCallback, signBody, type CallbackRoute } from './callback-post';
 import { claimDueCallbacks, markCallbackFailed, markCallbacksSent, type CallbackTable, type QueuedCallbackRow } from './callback-queue.repository';
 import { retryDelaySeconds } from './callback-retry.rules';
 
@@ -28,6 +28,24 @@ export interface CallbackQueue<Row extends QueuedCallbackRow> {
    * delivery reports): accepted together, or retried each with its backoff.
    */
   batch?: { size: number; body(payloads: Array<Record<string, unknown>>): Record<string, unknown> };
+  /**
+   * Other shapes some of its rows go out in (the WhatsApp Cloud API fake's rows as Meta's
+   * webhooks): a row one of them takes is posted its way, the rest as above.
+   */
+  otherForms?: ReadonlyArray<CallbackForm<Row>>;
+}
+
+/** One way callbacks go out: which rows, where, in what bytes, signed how, how many per post. */
+export interface CallbackForm<Row> {
+  /** Whether a claimed row goes out this way. */
+  takes(row: Row): boolean;
+  url(callbackBaseUrl: string): string;
+  /** The exact bytes of one post of `rows` (in due order), built from the rows alone. */
+  body(rows: Row[]): Buffer;
+  /** The post's own headers (its signature over exactly `body`). */
+  headers(body: Buffer): Record<string, string>;
+  /** Rows per post: 1 posts each alone. */
+  perPost: number;
 }
 
 /** A callback's other way to the platform (an inbound SMS as the SMSC's deliver_sm): taken, failed (retried with backoff), or not this way. */
@@ -38,6 +56,7 @@ export class PostCallbacksJob<Row extends QueuedCallbackRow> implements DueJob {
   readonly name: string;
   readonly intervalMs = 250;
   private warnedNoUrl = false;
+  private readonly ownForm: CallbackForm<Row>;
 
   constructor(
     private readonly queue: CallbackQueue<Row>,
@@ -49,6 +68,7 @@ export class PostCallbacksJob<Row extends QueuedCallbackRow> implements DueJob {
     private readonly otherDelivery?: OtherDelivery<Row>,
   ) {
     this.name = queue.name;
+    this.ownForm = this.ownFormOf();
   }
 
   async runDue(): Promise<number> {
@@ -63,14 +83,34 @@ export class PostCallbacksJob<Row extends QueuedCallbackRow> implements DueJob {
     const batch = this.queue.batch;
     const claimed = await claimDueCallbacks<Row>(this.db, this.queue.table, now, batch?.size ?? BATCH_SIZE, new Date(now.getTime() + LEASE_MS));
     if (claimed.length === 0) return 0;
-    const toPost = batch || !this.otherDelivery ? claimed : await this.deliverOtherwise(claimed, this.otherDelivery);
-    const url = callbackUrl(base, this.queue.route);
-    const posts = batch ? [toPost] : toPost.map((row) => [row]);
-    const bodyOf = (rows: Row[]) => (batch ? batch.body(rows.map((row) => this.queue.payload(row))) : this.queue.payload(rows[0]));
-    const accepted = await Promise.all(posts.map((rows) => this.deliver(url, rows, bodyOf(rows))));
-    const sent = posts.flatMap((rows, i) => (accepted[i] ? rows.map((row) => row.event_id) : []));
+    const others = this.queue.otherForms ?? [];
+    const formOf = (row: Row) => others.find((form) => form.takes(row)) ?? this.ownForm;
+    const own = claimed.filter((row) => formOf(row) === this.ownForm);
+    const toPost = batch || !this.otherDelivery ? own : await this.deliverOtherwise(own, this.otherDelivery);
+    const posts: Array<{ form: CallbackForm<Row>; rows: Row[] }> = [];
+    for (const form of [this.ownForm, ...others]) {
+      const rows = form === this.ownForm ? toPost : claimed.filter((row) => formOf(row) === form);
+      for (let i = 0; i < rows.length; i += form.perPost) posts.push({ form, rows: rows.slice(i, i + form.perPost) });
+    }
+    const accepted = await Promise.all(posts.map(({ form, rows }) => this.deliver(form, base, rows)));
+    const sent = posts.flatMap(({ rows }, i) => (accepted[i] ? rows.map((row) => row.event_id) : []));
     await markCallbacksSent(this.db, this.queue.table, sent, this.clock.now());
     return claimed.length;
+  }
+
+  /** The queue's own shape: its route under the callback base, its payloads (batched or alone), signed with CALLBACK_SECRET_SIM. */
+  private ownFormOf(): CallbackForm<Row> {
+    return {
+      takes: () => true,
+      url: (base) => callbackUrl(base, this.queue.route),
+      body: (rows) => {
+        const batch = this.queue.batch;
+        const payload = batch ? batch.body(rows.map((row) => this.queue.payload(row))) : this.queue.payload(rows[0]);
+        return Buffer.from(JSON.stringify(payload), 'utf8');
+      },
+      headers: (body) => ({ 'x-signature': signBody(this.config.CALLBACK_SECRET_SIM, body) }),
+      perPost: this.queue.batch ? this.queue.batch.size : 1,
+    };
   }
 
   /** The rows the other way does not take; those it delivered are recorded as sent, those it failed are retried like a failed post. */
@@ -84,12 +124,12 @@ export class PostCallbacksJob<Row extends QueuedCallbackRow> implements DueJob {
     return rows.filter((_, i) => outcomes[i].kind === 'post');
   }
 
-  /** Posts one body for `rows`: true when the platform accepted it (the pass records those together), else each row's retry is scheduled. */
-  private async deliver(url: string, rows: Row[], payload: Record<string, unknown>): Promise<boolean> {
-    const body = Buffer.from(JSON.stringify(payload), 'utf8');
+  /** Posts `rows` in `form`'s shape: true when the platform accepted it (the pass records those together), else each row's retry is scheduled. */
+  private async deliver(form: CallbackForm<Row>, base: string, rows: Row[]): Promise<boolean> {
+    const body = form.body(rows);
     // A batch continues its first callback's trace (one POST carries one traceparent).
     const outcome = await withSpan(`POST ${this.queue.route} callback`, { traceparent: this.queue.traceparent?.(rows[0]), kind: SpanKind.CLIENT }, () =>
-      postSignedCallback(url, this.config.CALLBACK_SECRET_SIM, body, currentTraceparent()),
+      postCallback(form.url(base), form.headers(body), body, currentTraceparent()),
     );
     if (outcome.ok) return true;
     for (const row of rows) await this.scheduleRetry(row, outcome.error);

@@ -15,7 +15,7 @@ const errorBody = (code: string, message: string, extra: Record<string, unknown>
  * platform's problem details. `Authorization: Bearer ...` is accepted and not
  * checked: the sandbox carrier has no accounts of its own.
  */
-export function createCarrierApiApp(submitMessage: SubmitCarrierMessage, logger: Logger): express.Express {
+export function createCarrierApiApp(submitMessage: SubmitCarrierMessage, logger: Logger, cloudApi?: express.Router): express.Express {
   const app = express();
   app.disable('x-powered-by');
 
@@ -54,6 +54,9 @@ export function createCarrierApiApp(submitMessage: SubmitCarrierMessage, logger:
   };
   app.post(SMS_CARRIER_PATH, express.json({ limit: '256kb' }), submitRoute('Sms', 'sim-'));
   app.post(WHATSAPP_CARRIER_PATH, express.json({ limit: '256kb' }), submitRoute('WhatsApp', 'wamid.'));
+  // The fake of Meta's WhatsApp Cloud API (whatsapp-cloud/): after the paths above, which its
+  // `/:apiVersion/:phoneNumberId/messages` would otherwise also match; its errors in Meta's shape.
+  if (cloudApi) app.use(cloudApi);
   app.use((_req, res) => {
     res.status(404).json(errorBody('NOT_FOUND', 'No such carrier endpoint.'));
   });

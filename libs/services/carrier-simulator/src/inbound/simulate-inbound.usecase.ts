@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { findLatestAttemptSentTo } from '../carrier-api/carrier-submissions.repository';
 import { scheduleInboundCallback, type ScheduledInbound } from './inbound-callbacks.repository';
 import { CARRIER_MESSAGE_ID_PREFIX, checkInbound, isSameAddress, type InboundRequest } from './inbound-message.rules';
+import { CLOUD_WAMID_PREFIX } from '../whatsapp-cloud/cloud-ids';
 
 export interface SimulateInboundInput extends InboundRequest {
   accountId: string;
@@ -23,6 +24,8 @@ export interface SimulateInboundDeps {
   db: Knex;
   clock: Clock;
   routing: NumberDirectory;
+  /** Whether WhatsApp messages go out as Meta's webhook (SIM_WHATSAPP_CLOUD_INBOUND): they get the Cloud API fake's wamids, which its posting form takes. */
+  whatsAppCloudInbound?: () => boolean;
 }
 
 /**
@@ -57,7 +60,7 @@ export async function simulateInbound(deps: SimulateInboundDeps, principal: Prin
 
   const scheduled: ScheduledInbound = {
     eventId: randomUUID(),
-    carrierMessageId: `${CARRIER_MESSAGE_ID_PREFIX[inbound.channel]}${randomUUID()}`,
+    carrierMessageId: `${inbound.channel === 'WhatsApp' && deps.whatsAppCloudInbound?.() ? CLOUD_WAMID_PREFIX : CARRIER_MESSAGE_ID_PREFIX[inbound.channel]}${randomUUID()}`,
     channel: inbound.channel,
     from: inbound.from,
     // The number as routing holds it, so the platform resolves it exactly.

@@ -6,7 +6,8 @@ export type ReceiptStatus = 'delivered' | 'undelivered';
 export interface ReceiptRow extends QueuedCallbackRow {
   carrier_message_id: string;
   reference: string;
-  status: ReceiptStatus;
+  /** `sent` only for the WhatsApp Cloud API fake's sends (Meta's first status; whatsapp-cloud/cloud-status-webhook.ts). */
+  status: ReceiptStatus | 'sent';
   error_code: string | null;
   occurred_at: Date | string;
   traceparent: string | null;
