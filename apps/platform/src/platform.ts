@@ -95,7 +95,8 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
       start(identityService, { ...config, SMTP_URL: smtpUrl }),
       start(routingService, config),
       start(consentService, config),
-      start(providerCallbackService, config),
+      // The same connections as messaging's: their callbacks are verified with their secrets.
+      start(providerCallbackService, { ...config, CARRIER_CONNECTIONS: carrierConnections }),
       start(messagingService, { ...config, CARRIER_CONNECTIONS: carrierConnections, CARRIER_API_URL: carrierApiUrl, CARRIER_SMTP_URL: config.CARRIER_SMTP_URL ?? smtpUrl }),
       start(repliesService, config),
       start(webhookDispatcherService, config),

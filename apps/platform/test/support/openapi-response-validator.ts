@@ -46,7 +46,9 @@ const HIDDEN_ROUTES: Array<{ method: string; path: RegExp; why: string }> = [
   { method: 'GET', path: /^\/metrics$/, why: 'Prometheus metrics, for the platform team' },
   { method: 'GET', path: /^\/openapi\/public\.(json|yaml)$/, why: 'the contract itself' },
   // Signed provider callbacks (spec 4.6): carriers, Stripe and the 10DLC registry call them, not integrators.
-  { method: 'POST', path: /^\/v1\/webhooks\/carriers\/[^/]+\/[^/]+$/, why: 'carrier receipts and inbound messages' },
+  { method: 'POST', path: /^\/v1\/webhooks\/carriers\/[^/]+\/[^/]+$/, why: 'carrier receipts and inbound messages (Twilio: status and inbound)' },
+  { method: 'GET', path: /^\/v1\/webhooks\/carriers\/[^/]+$/, why: "Meta's webhook verification handshake" },
+  { method: 'POST', path: /^\/v1\/webhooks\/carriers\/[^/]+$/, why: "Meta's WhatsApp webhooks" },
   { method: 'POST', path: /^\/v1\/webhooks\/stripe(\/connect)?$/, why: 'Stripe callbacks' },
   { method: 'POST', path: /^\/v1\/webhooks\/tcr$/, why: '10DLC registry callbacks' },
 ];

@@ -9,8 +9,13 @@ import { readSmppFields } from './smpp-fields';
 import { readTwilioFields } from './twilio-fields';
 import { readWhatsAppCloudFields } from './whatsapp-cloud-fields';
 
-// A DNS label: it names callback routes (/v1/webhooks/carriers/{name}/...) and metric labels.
-const NAME = text('must be 1-63 lowercase letters, digits and -, not starting or ending with -', (v) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(v));
+// A DNS label: it names callback routes (/v1/webhooks/carriers/{name}/...) and metric labels. Not a name the webhook
+// endpoints' own routes take at that place (/v1/webhooks/{webhookId}/test|rotate-secret|deliveries): the gateway
+// would send Meta's webhooks for a connection so named to those routes.
+const RESERVED_NAMES = ['test', 'rotate-secret', 'deliveries'];
+const NAME = text(`must be 1-63 lowercase letters, digits and -, not starting or ending with -, and none of ${RESERVED_NAMES.join(', ')}`, (v) =>
+  /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(v) && !RESERVED_NAMES.includes(v),
+);
 const HTTP_CHANNELS: readonly Channel[] = ['Sms', 'WhatsApp'];
 
 /**

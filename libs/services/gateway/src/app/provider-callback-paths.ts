@@ -6,7 +6,7 @@
  * exactly when sending is busiest. Deployed, the Ingress sends these paths to
  * provider-callback, which has no such limit; the gateway matches that.
  */
-const PROVIDER_CALLBACK_PATHS = [/^\/v1\/webhooks\/carriers\/[^/]+\/[^/]+\/?$/, /^\/v1\/webhooks\/(stripe|tcr)(\/connect)?\/?$/];
+const PROVIDER_CALLBACK_PATHS = [/^\/v1\/webhooks\/carriers\/[^/]+(\/[^/]+)?\/?$/, /^\/v1\/webhooks\/(stripe|tcr)(\/connect)?\/?$/];
 
 export function isProviderCallbackPath(path: string): boolean {
   return PROVIDER_CALLBACK_PATHS.some((pattern) => pattern.test(path));

@@ -4275,6 +4275,78 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
             }
         });
         // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsProviderCallbacksController_carrierHandshake: Record<string, TsoaRoute.ParameterSchema> = {
+                carrier: {"in":"path","name":"carrier","required":true,"dataType":"string"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.get('/v1/webhooks/carriers/:carrier',
+            ...(fetchMiddlewares<RequestHandler>(ProviderCallbacksController)),
+            ...(fetchMiddlewares<RequestHandler>(ProviderCallbacksController.prototype.carrierHandshake)),
+
+            async function ProviderCallbacksController_carrierHandshake(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsProviderCallbacksController_carrierHandshake, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<ProviderCallbacksController>(ProviderCallbacksController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'carrierHandshake',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsProviderCallbacksController_carrierWebhook: Record<string, TsoaRoute.ParameterSchema> = {
+                carrier: {"in":"path","name":"carrier","required":true,"dataType":"string"},
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+        };
+        app.post('/v1/webhooks/carriers/:carrier',
+            ...(fetchMiddlewares<RequestHandler>(ProviderCallbacksController)),
+            ...(fetchMiddlewares<RequestHandler>(ProviderCallbacksController.prototype.carrierWebhook)),
+
+            async function ProviderCallbacksController_carrierWebhook(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsProviderCallbacksController_carrierWebhook, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<ProviderCallbacksController>(ProviderCallbacksController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'carrierWebhook',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
         const argsProviderCallbacksController_carrier: Record<string, TsoaRoute.ParameterSchema> = {
                 carrier: {"in":"path","name":"carrier","required":true,"dataType":"string"},
                 kind: {"in":"path","name":"kind","required":true,"dataType":"string"},
