@@ -4,6 +4,7 @@ import { sentAnswer, startFakeCloudApi, type FakeCloudApi } from '@mp/messaging/
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
 import { ApiClient } from './support/api-client';
 import { freshDestination, sandboxNumber, signUp, waitForStatus, type SignedUpUser } from './support/journeys';
+import { metric, scrapeMetrics } from './support/metrics';
 import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
 
@@ -124,8 +125,9 @@ describe("Meta's WhatsApp Cloud API webhooks", () => {
     expect(await carrierEvents(sent.body.messageId)).toContainEqual(expect.objectContaining({ type: 'receipt', rawStatus: 'undelivered', errorCode: '131026' }));
   });
 
-  it('answers unsigned, wrongly signed, malformed and oversized webhooks without a 5xx, and stores none of them', async () => {
+  it('answers unsigned, wrongly signed, malformed and oversized webhooks without a 5xx, stores none of them, and counts each', async () => {
     const before = await storedCallbacks();
+    const counted = await scrapeMetrics(booted.platform.url);
     const body = statusWebhook(`wamid.${randomUUID()}`, 'delivered');
     const answers = [
       await postMeta(body, ''),
@@ -147,6 +149,11 @@ describe("Meta's WhatsApp Cloud API webhooks", () => {
     ]);
     for (const a of answers) expect(a.text).not.toContain(META.appSecret);
     expect(await storedCallbacks()).toBe(before);
+    // The 413 is the body parser's, before any connection is asked: not counted.
+    const now = await scrapeMetrics(booted.platform.url);
+    const moved = (outcome: string) => metric(now, 'carrier_connection_webhooks_total', { connection: META.name, outcome }) - metric(counted, 'carrier_connection_webhooks_total', { connection: META.name, outcome });
+    expect([moved('bad-signature'), moved('bad-body'), moved('verified')]).toEqual([3, 3, 0]);
+    expect(now).not.toContain(META.appSecret);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { CarrierConnection, CarrierProtocol } from '@mp/carrier-connections';
 import { DomainError } from '@mp/problems';
 import { ingestCallback } from '../ingest/ingest-callback.usecase';
+import { countWebhook, webhookOutcome } from './callback-metrics';
 import type { CarrierCallbackAnswer, CarrierCallbackDeps, CarrierCallbackRequest, ProtocolCallbacks } from './carrier-callback';
 import { httpCallbacks } from './http/http-callbacks';
 import { twilioCallbacks } from './twilio/twilio-callbacks';
@@ -25,10 +26,20 @@ export function carrierCallbackHandler(deps: CarrierCallbackDeps, connections: r
     const connection = byName.get(request.carrier);
     const callbacks = connection && (CALLBACKS[connection.protocol] as ProtocolCallbacks<CarrierConnection> | undefined);
     if (request.method === 'GET' && connection?.protocol !== 'whatsapp-cloud') {
+      if (connection) countWebhook(connection.name, 'handshake-refused');
       // Only Meta's handshake is a GET; to anything else, the answer a wrong verify token gets.
       throw new DomainError('FORBIDDEN', 'The verification handshake needs hub.mode=subscribe, the connection\'s hub.verify_token and a hub.challenge.');
     }
-    if (callbacks) return callbacks(deps, connection!, request, connections);
+    if (callbacks) {
+      try {
+        const answer = await callbacks(deps, connection!, request, connections);
+        countWebhook(connection!.name, webhookOutcome(request.method));
+        return answer;
+      } catch (error) {
+        countWebhook(connection!.name, webhookOutcome(request.method, error));
+        throw error;
+      }
+    }
     if (connection) deps.logger.warn('callback for a connection whose protocol takes none', { carrier: connection.name, protocol: connection.protocol });
     return ingestCallback(deps, { provider: request.carrier, kind: request.route, rawBody: request.rawBody, signature: request.signatures['x-signature'] ?? '' });
   };
