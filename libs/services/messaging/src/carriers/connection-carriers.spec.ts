@@ -1,7 +1,7 @@
 import type { CarrierAdapter, CarrierOutcome, CarrierSubmission } from './carrier.port';
 import { ConnectionCarriers } from './connection-carriers';
 import { parseCarrierConnections } from '@mp/carrier-connections';
-import { metricValue } from './smpp/testing/metric-value';
+import { metricValue } from './testing/metric-value';
 
 const smpp = (name: string, numbers: string[], priority: number) => ({
   name,
@@ -118,6 +118,26 @@ describe('ConnectionCarriers', () => {
     expect(await metricValue('carrier_connection_failovers_total', { connection: 'flaky', reason: 'circuit-open' })).toBe(2);
     expect(await metricValue('carrier_connection_circuit_openings_total', { connection: 'flaky' })).toBe(1);
     expect(await metricValue('carrier_connection_circuit_state', { connection: 'flaky' })).toBe(0);
+  });
+
+  it('takes a half-open trial only for a connection it asks: one a preferred connection spared stays ready for its trial', async () => {
+    const asked: string[] = [];
+    let now = 1_000_000;
+    const down: CarrierOutcome = { kind: 'transient', reason: 'HTTP 503' };
+    const carriers = carriersOf(
+      [smpp('first', ['*'], 1), { ...smpp('second', ['*'], 2), circuitFailures: 1, circuitPauseSeconds: 10 }, smpp('third', ['*'], 3)],
+      { first: [down, accepted, down], second: [down, accepted], third: [accepted, accepted] },
+      asked,
+      () => now,
+    );
+    const send = () => carriers.submit(submission('+15551234567'));
+    expect(await send()).toMatchObject({ connection: 'third' }); // second's 503 opens its circuit
+    now += 10_000; // second is half-open, but first takes the message: second is not asked
+    expect(await send()).toEqual({ ...accepted, connection: 'first' });
+    // first fails: second's trial goes (before third, its priority), and its answer closes the circuit.
+    expect(await send()).toEqual({ ...accepted, connection: 'second', failovers: ['first: HTTP 503'] });
+    expect(asked).toEqual(['first', 'second', 'third', 'first', 'first', 'second']);
+    expect(await metricValue('carrier_connection_circuit_state', { connection: 'second' })).toBe(0);
   });
 
   it('still tries a connection whose circuit is open when no other takes the message (it goes last, not nowhere)', async () => {

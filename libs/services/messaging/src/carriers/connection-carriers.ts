@@ -56,21 +56,9 @@ export class ConnectionCarriers implements CarrierAdapter {
       const failovers = before.map(([, { why }]) => why);
       return { ...answer, connection: connection.name, ...(failovers.length > 0 ? { failovers } : {}) };
     };
-    // A connection whose circuit is open goes after the healthy ones rather than not at all: with nowhere else
-    // to go, a message still gets its try (and its own back-off), as it would with one connection.
-    const open: CarrierConnection[] = [];
-    const ready = candidates.filter((connection) => {
-      if (this.byConnection.get(connection)!.canSend?.(submission.channel) === false) {
-        passOver(connection, 'cannot-send', 'cannot send from this replica (no bind)');
-        return false;
-      }
-      if (this.circuits.get(connection)!.tryAcquire()) return true;
-      passOver(connection, 'circuit-open', `circuit open after ${circuitOf(connection).failures} transient answers in a row`);
-      open.push(connection);
-      return false;
-    });
     let last: { connection: CarrierConnection; answer: CarrierOutcome } | undefined;
-    for (const connection of [...ready, ...open]) {
+    /** The connection's answer when it took the message or refused it; undefined when it was transient. */
+    const ask = async (connection: CarrierConnection): Promise<CarrierOutcome | undefined> => {
       const answer = await this.byConnection.get(connection)!.submit(submission);
       connectionMetrics.submission(connection.name, answer.kind);
       const circuit = this.circuits.get(connection)!;
@@ -81,6 +69,29 @@ export class ConnectionCarriers implements CarrierAdapter {
       if (circuit.failed()) connectionMetrics.circuitOpened(connection.name);
       last = { connection, answer };
       passOver(connection, 'transient', answer.reason);
+      return undefined;
+    };
+    // A connection whose circuit is open goes after the healthy ones rather than not at all: with nowhere else
+    // to go, a message still gets its try (and its own back-off), as it would with one connection.
+    const open: CarrierConnection[] = [];
+    // Each circuit is asked only when its connection's turn comes: a half-open one gives its single trial to a
+    // submission that then goes to it, not to one a connection before it takes (the trial would never be answered).
+    for (const connection of candidates) {
+      if (this.byConnection.get(connection)!.canSend?.(submission.channel) === false) {
+        passOver(connection, 'cannot-send', 'cannot send from this replica (no bind)');
+        continue;
+      }
+      if (!this.circuits.get(connection)!.tryAcquire()) {
+        passOver(connection, 'circuit-open', `circuit open after ${circuitOf(connection).failures} transient answers in a row`);
+        open.push(connection);
+        continue;
+      }
+      const answer = await ask(connection);
+      if (answer) return answer;
+    }
+    for (const connection of open) {
+      const answer = await ask(connection);
+      if (answer) return answer;
     }
     // None took it: the last one's answer, with every connection's reason in the order they were passed.
     const reason = [...passed.values()].map(({ why }) => why).join('; ');
