@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { messagingMigrations } from '../../migrations';
 import { insertMessagesWithAudits } from '../../messages/message.repository';
 import { queuedMessageRow } from '../../testing/message-rows';
-import { metricValue } from '../smpp/testing/metric-value';
+import { metricValue } from '../testing/metric-value';
 import { smppConnection } from '../smpp/testing/smpp-connection';
 import { applyPartReceipts } from './apply-part-receipts';
 import { contentHashOf } from './content-hash';
@@ -15,7 +15,7 @@ import { PURGE_INTERVAL_MS, smppDeliveriesJob } from './smpp-deliveries.job';
 import { createSmppPartLedger } from './smpp-part-ledger.repository';
 import { moSm, receiptSm } from './testing/deliver-sm';
 import { HandoffRecorder } from './testing/handoff-recorder';
-import { capturingLogger } from './testing/log-lines';
+import { capturingLogger } from '../testing/log-lines';
 
 // PostgreSQL when DATABASE_URL is set (CI), embedded PGlite otherwise; its own schema either way.
 const databaseUrl = process.env['DATABASE_URL'];

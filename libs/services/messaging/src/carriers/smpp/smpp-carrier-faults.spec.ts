@@ -5,7 +5,7 @@ import type { CarrierOutcome, CarrierSubmission } from '../carrier.port';
 import type { SmppConnection } from '@mp/carrier-connections';
 import { SmppCarrier, type SmppCarrierOptions } from './smpp-carrier';
 import { InMemoryPartLedger, RecordingDeliverHandler, waitUntil } from './testing/fake-ports';
-import { metricValue } from './testing/metric-value';
+import { metricValue } from '../testing/metric-value';
 import { smppConnection } from './testing/smpp-connection';
 
 // Issue 28 point 9, client side: an SMSC misbehaving. None crashes the process, none fails a message the

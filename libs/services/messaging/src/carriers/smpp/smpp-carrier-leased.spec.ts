@@ -4,7 +4,7 @@ import { createLogger } from '@mp/telemetry';
 import type { CarrierSubmission } from '../carrier.port';
 import { SmppCarrier } from './smpp-carrier';
 import { InMemoryPartLedger, RecordingDeliverHandler, waitUntil } from './testing/fake-ports';
-import { metricValue } from './testing/metric-value';
+import { metricValue } from '../testing/metric-value';
 import { smppConnection } from './testing/smpp-connection';
 
 // Issue 28 point 6: with bind leases a replica binds only the slots it holds, and says when a held one cannot bind.

@@ -7,7 +7,7 @@ import type { CarrierSubmission } from '../carrier.port';
 import type { SmppConnection } from '@mp/carrier-connections';
 import { SmppCarrier, type SmppCarrierOptions } from './smpp-carrier';
 import { InMemoryPartLedger, RecordingDeliverHandler, waitUntil } from './testing/fake-ports';
-import { metricValue } from './testing/metric-value';
+import { metricValue } from '../testing/metric-value';
 import { smppConnection } from './testing/smpp-connection';
 
 // Issue 28 point 2: the carrier port over SMPP against an SMSC scripted per test (real TCP on 127.0.0.1).

@@ -1,5 +1,5 @@
 import type { CarrierOutcome, CarrierSubmission } from '../carrier.port';
-import { capturingLogger } from '../smpp-deliveries/testing/log-lines';
+import { capturingLogger } from '../testing/log-lines';
 import { MESSAGE_CREATED, restError, startFakeTwilio, type FakeTwilio } from './testing/fake-twilio';
 import { ACCOUNT_SID, AUTH_TOKEN, SERVICE_SID, twilioConnection } from './testing/twilio-connection';
 import { TwilioCarrier, unsubscribedAtTwilio, type TwilioCarrierOptions } from './index';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
+import { startRecordingServer, type WireRequest } from '../../testing/recording-server';
 
 /** A request as the fake Twilio read it off the wire. */
 export interface TwilioRequest {
@@ -41,39 +41,20 @@ export const MESSAGE_CREATED: FakeAnswer = { status: 201, body: fixture('message
 
 /** Twilio's Messages API played by a local node:http server (port 0): it records each request and answers as told (201 created by default). */
 export async function startFakeTwilio(): Promise<FakeTwilio> {
-  const requests: TwilioRequest[] = [];
   let next: FakeAnswer | ((request: TwilioRequest) => FakeAnswer) = MESSAGE_CREATED;
-  const server: Server = createServer((req, res) => {
-    void readRequest(req).then((request) => {
-      requests.push(request);
-      const answer = typeof next === 'function' ? next(request) : next;
-      if (answer === 'hang') return;
-      res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/json' });
-      res.end(answer.body);
-    });
+  const server = await startRecordingServer(readRequest, (request) => {
+    const answer = typeof next === 'function' ? next(request) : next;
+    return answer === 'hang' ? answer : { ...answer, contentType: answer.contentType ?? 'application/json' };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    answer: (answer) => (next = answer),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: server.url, requests: server.requests, answer: (answer) => (next = answer), stop: server.stop };
 }
 
-async function readRequest(req: IncomingMessage): Promise<TwilioRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+function readRequest({ method, path, headers, body }: WireRequest): TwilioRequest {
   return {
-    method: req.method ?? '',
-    path: req.url ?? '',
-    authorization: req.headers.authorization,
-    contentType: req.headers['content-type'],
-    form: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
+    method,
+    path,
+    authorization: headers.authorization,
+    contentType: headers['content-type'],
+    form: Object.fromEntries(new URLSearchParams(body)),
   };
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startRecordingServer, type WireRequest } from '../../testing/recording-server';
 
 export interface RecordedRequest {
   method: string;
@@ -45,41 +45,22 @@ export function errorAnswer(status: number, code: number, message: string, detai
 
 /** A node:http server on port 0 playing Meta's Cloud API: it records each request and answers as told. */
 export async function startFakeCloudApi(): Promise<FakeCloudApi> {
-  const requests: RecordedRequest[] = [];
   let next: CloudApiAnswer = sentAnswer();
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = text;
-      }
-      requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, json });
-      const { status, body, contentType, delayMs } = next;
-      const payload = typeof body === 'string' ? body : JSON.stringify(body);
-      const send = () => {
-        if (response.destroyed) return;
-        response.writeHead(status, { 'content-type': contentType ?? (typeof body === 'string' ? 'text/html' : 'application/json') });
-        response.end(payload);
-      };
-      if (delayMs) setTimeout(send, delayMs).unref();
-      else send();
-    });
+  const server = await startRecordingServer(readRequest, () => {
+    const { status, body, contentType, delayMs } = next;
+    const text = typeof body === 'string';
+    return { status, body: text ? body : JSON.stringify(body), contentType: contentType ?? (text ? 'text/html' : 'application/json'), delayMs };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    answer: (answer) => (next = answer),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: server.url, requests: server.requests, answer: (answer) => (next = answer), close: server.stop };
+}
+
+/** The body as JSON, or as its text when it is not JSON. */
+function readRequest({ method, path, headers, body }: WireRequest): RecordedRequest {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = body;
+  }
+  return { method, path, headers, json };
 }
