@@ -46,58 +46,61 @@ export class ConnectionCarriers implements CarrierAdapter {
       submission.from,
     );
     if (candidates.length === 0) return { kind: 'transient', reason: `no ${submission.channel} connection sends from ${submission.from}` };
-    // `<connection>: <why>` for each connection passed over so far, in order.
-    const passed = new Map<CarrierConnection, { why: string; reason: FailoverReason }>();
-    const passOver = (connection: CarrierConnection, reason: FailoverReason, why: string) => passed.set(connection, { why: `${connection.name}: ${why}`, reason });
-    // Counted once the submission has gone on to another connection: a connection it ends with was not failed over.
-    const noted = (connection: CarrierConnection, answer: CarrierOutcome): CarrierOutcome => {
-      const before = [...passed].filter(([c]) => c !== connection);
+    // One note per connection passed over, in the order first passed (a later note, its own transient answer
+    // after its open circuit, replaces the earlier one in place).
+    const notes = new Map<CarrierConnection, { why: string; reason: FailoverReason }>();
+    const passOver = (connection: CarrierConnection, reason: FailoverReason, why: string) => notes.set(connection, { why: `${connection.name}: ${why}`, reason });
+    // The notes of the connections gone past before the one that ends it, counted as failovers only now: a
+    // connection the submission ends with was not failed over.
+    const ended = (connection: CarrierConnection, answer: CarrierOutcome): CarrierOutcome => {
+      const before = [...notes].filter(([c]) => c !== connection);
       for (const [c, { reason }] of before) connectionMetrics.failover(c.name, reason);
       const failovers = before.map(([, { why }]) => why);
       return { ...answer, connection: connection.name, ...(failovers.length > 0 ? { failovers } : {}) };
     };
-    let last: { connection: CarrierConnection; answer: CarrierOutcome } | undefined;
-    /** The connection's answer when it took the message or refused it; undefined when it was transient. */
-    const ask = async (connection: CarrierConnection): Promise<CarrierOutcome | undefined> => {
+    let last: { connection: CarrierConnection; answer: Extract<CarrierOutcome, { kind: 'transient' }> } | undefined;
+    for (const connection of this.tryOrder(candidates, submission.channel, passOver)) {
       const answer = await this.byConnection.get(connection)!.submit(submission);
       connectionMetrics.submission(connection.name, answer.kind);
       const circuit = this.circuits.get(connection)!;
       if (answer.kind !== 'transient') {
         circuit.answered();
-        return noted(connection, answer);
+        return ended(connection, answer);
       }
       if (circuit.failed()) connectionMetrics.circuitOpened(connection.name);
       last = { connection, answer };
       passOver(connection, 'transient', answer.reason);
-      return undefined;
-    };
-    // A connection whose circuit is open goes after the healthy ones rather than not at all: with nowhere else
-    // to go, a message still gets its try (and its own back-off), as it would with one connection.
-    const open: CarrierConnection[] = [];
-    // Each circuit is asked only when its connection's turn comes: a half-open one gives its single trial to a
-    // submission that then goes to it, not to one a connection before it takes (the trial would never be answered).
-    for (const connection of candidates) {
-      if (this.byConnection.get(connection)!.canSend?.(submission.channel) === false) {
-        passOver(connection, 'cannot-send', 'cannot send from this replica (no bind)');
-        continue;
-      }
-      if (!this.circuits.get(connection)!.tryAcquire()) {
-        passOver(connection, 'circuit-open', `circuit open after ${circuitOf(connection).failures} transient answers in a row`);
-        open.push(connection);
-        continue;
-      }
-      const answer = await ask(connection);
-      if (answer) return answer;
-    }
-    for (const connection of open) {
-      const answer = await ask(connection);
-      if (answer) return answer;
     }
     // None took it: the last one's answer, with every connection's reason in the order they were passed.
-    const reason = [...passed.values()].map(({ why }) => why).join('; ');
-    if (!last) return { kind: 'transient', reason, failovers: [...passed.values()].map(({ why }) => why) };
-    const answer = noted(last.connection, last.answer);
-    return { ...answer, reason: candidates.length === 1 ? (last.answer as { reason: string }).reason : reason } as CarrierOutcome;
+    const whys = [...notes.values()].map(({ why }) => why);
+    if (!last) return { kind: 'transient', reason: whys.join('; '), failovers: whys };
+    return ended(last.connection, { ...last.answer, reason: candidates.length === 1 ? last.answer.reason : whys.join('; ') });
+  }
+
+  /**
+   * The order a submission tries its connections: those that can send here with a closed circuit (or a
+   * half-open one's trial) by priority, then those whose circuit is open, rather than none at all: with
+   * nowhere else to go, a message still gets its try, as it would with one connection. Lazy, so a half-open
+   * circuit gives its one trial only when its connection's turn comes (not to a submission an earlier
+   * connection then takes, which would leave the trial unanswered for good).
+   */
+  private *tryOrder(
+    candidates: readonly CarrierConnection[],
+    channel: Channel,
+    passOver: (connection: CarrierConnection, reason: FailoverReason, why: string) => void,
+  ): Generator<CarrierConnection> {
+    const open: CarrierConnection[] = [];
+    for (const connection of candidates) {
+      if (this.byConnection.get(connection)!.canSend?.(channel) === false) {
+        passOver(connection, 'cannot-send', 'cannot send from this replica (no bind)');
+      } else if (this.circuits.get(connection)!.tryAcquire()) {
+        yield connection;
+      } else {
+        passOver(connection, 'circuit-open', `circuit open after ${circuitOf(connection).failures} transient answers in a row`);
+        open.push(connection);
+      }
+    }
+    yield* open;
   }
 
   /** Some connection of the channel can send now (a sender only an unbound one serves still gets transient). */
