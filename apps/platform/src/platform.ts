@@ -25,7 +25,7 @@ import { tenDlcService } from '@mp/tendlc';
 import { webhookDispatcherService } from '@mp/webhook-dispatcher';
 import type { JWK } from 'jose';
 import type { PlatformConfig } from './config';
-import { sandboxSmsConnections } from './sandbox-sms-connection';
+import { sandboxConnections, sandboxWhatsAppOverCloudApi } from './sandbox-connections';
 
 export interface RunningPlatform {
   /** Where the gateway answers. */
@@ -84,8 +84,13 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
     let carrierConnections = config.CARRIER_CONNECTIONS;
     if (config.SANDBOX) {
       const endpoints = new CarrierSimulatorEndpoints();
-      await start(carrierSimulatorService, { ...config, CARRIER_CALLBACK_URL: config.CARRIER_CALLBACK_URL ?? gateway.url, endpoints });
-      carrierConnections ??= sandboxSmsConnections(config, endpoints);
+      await start(carrierSimulatorService, {
+        ...config,
+        CARRIER_CALLBACK_URL: config.CARRIER_CALLBACK_URL ?? gateway.url,
+        SIM_WHATSAPP_CLOUD_INBOUND: config.SIM_WHATSAPP_CLOUD_INBOUND || sandboxWhatsAppOverCloudApi(config),
+        endpoints,
+      });
+      carrierConnections ??= sandboxConnections(config, endpoints);
       carrierApiUrl ??= endpoints.httpUrl;
       smtpUrl ??= endpoints.smtpUrl;
     }

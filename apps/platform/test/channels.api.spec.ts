@@ -25,6 +25,10 @@ async function senderFor(kind: 'phoneNumber' | 'emailAddress'): Promise<string> 
   return numbers.body.items.find((n: Record<string, string | null>) => n[kind])[kind];
 }
 
+/** What the simulator's carriers filed under a carrier message id. */
+const carrierSubmission = (carrierMessageId: string) =>
+  booted.platform.adapters.databases.forSchema('carrier_simulator')('carrier_submissions').where({ carrier_message_id: carrierMessageId }).first();
+
 /** What the simulator's carriers took from this account, by channel. */
 const submissions = (channel: string) =>
   booted.platform.adapters.databases.forSchema('carrier_simulator')('carrier_submissions').where({ account_id: user.accountId, channel });
@@ -37,11 +41,13 @@ describe('each channel goes through its own sandbox carrier', () => {
     expect(sent.body).toMatchObject({ channelType: 'WhatsApp', destination: '+447700900123', status: 'queued', messageType: 'Transactional' });
     const delivered = await waitForStatus(api, user, sent.body.messageId, ['delivered']);
     expect(delivered.body.channelHistory).toEqual([expect.objectContaining({ channelType: 'WhatsApp', fromAddress: from, status: 'delivered' })]);
-    const taken = await submissions('WhatsApp');
-    expect(taken).toHaveLength(1);
-    // The WhatsApp carrier's own message ids, not the SMS carrier's.
-    expect(taken[0]).toMatchObject({ to_address: '+447700900123', from_address: from, reference: `${sent.body.messageId}:1` });
-    expect(taken[0].carrier_message_id).toMatch(/^wamid\./);
+    // Over Meta's Cloud API (the sandbox's whatsapp-cloud connection): the carrier's own message id, a wamid, which the
+    // carrier filed for that destination. Meta's request names no sender number and no reference of ours.
+    const events = (await api.get(`/v1/messages/${sent.body.messageId}/carrier-events`, { token: user.accessToken })).body.items;
+    const accepted = events.find((e: { type: string }) => e.type === 'submission_accepted');
+    expect(accepted).toMatchObject({ carrier: 'sim-whatsapp', channelType: 'WhatsApp', carrierMessageId: expect.stringMatching(/^wamid\./) });
+    const taken = await carrierSubmission(accepted.carrierMessageId);
+    expect(taken).toMatchObject({ channel: 'WhatsApp', to_address: '+447700900123' });
   });
 
   it('sends Email over SMTP into the sandbox mailbox, from the account email sender, and applies its receipt', async () => {

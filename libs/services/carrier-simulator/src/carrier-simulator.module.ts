@@ -8,6 +8,7 @@ import { PostCallbacksJob } from './callbacks/post-callbacks.job';
 import { startSmtpMailboxServer, type RunningSmtpServer } from './mailbox/smtp-mailbox.server';
 import { carrierSimulatorMigrations } from './migrations';
 import { INBOUND_QUEUE } from './inbound/inbound-payload';
+import type { SentMessages } from './inbound/quoted-message';
 import type { NumberDirectory } from './inbound/simulate-inbound.usecase';
 import { RECEIPT_QUEUE } from './receipts/receipt-payload';
 import { dialableHost } from './endpoints/carrier-simulator-endpoints';
@@ -35,6 +36,10 @@ export const carrierSimulatorService: ServiceModule<CarrierSimulatorConfig> = {
     const submit: SubmitCarrierMessage = (submission, options) => submitMessage({ db, clock }, submission, options);
     // Resolved per call: in the all-in-one process routing's address is known only after the simulator starts.
     const routing: NumberDirectory = { listNumbers: (request, options) => clients.routing.listNumbers(request, options) };
+    const sentMessages: SentMessages = {
+      getMessage: (request, options) => clients.messaging.getMessage(request, options),
+      listCarrierEvents: (request, options) => clients.messaging.listCarrierEvents(request, options),
+    };
     let http: RunningHttpServer | undefined;
     let smtp: RunningSmtpServer | undefined;
     const smscSettings = smscSettingsOf(config);
@@ -47,7 +52,7 @@ export const carrierSimulatorService: ServiceModule<CarrierSimulatorConfig> = {
     const whatsAppCloudInbound = () => cloud().inbound;
 
     return {
-      grpc: [carrierSimulatorHandlers({ db, clock, routing, whatsAppCloudInbound }, logger)],
+      grpc: [carrierSimulatorHandlers({ db, clock, routing, sentMessages, whatsAppCloudInbound }, logger)],
       jobs: [
         // Receipts and inbound messages of the Cloud API fake go out as Meta's signed webhooks.
         new PostCallbacksJob({ ...RECEIPT_QUEUE, otherForms: [cloudStatusWebhook(cloud)] }, db, clock, config, logger),

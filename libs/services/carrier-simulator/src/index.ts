@@ -4,3 +4,4 @@ export { CarrierSimulatorEndpoints, type CarrierSimulatorUrls } from './endpoint
 export { carrierSimulatorMigrations } from './migrations';
 export { SANDBOX_SMSC_CREDENTIALS } from './smsc/smsc-settings';
 export { listSmscSubmissions, type SmscSubmission } from './smsc/smsc-submissions.repository';
+export { SANDBOX_WHATSAPP_CLOUD } from './whatsapp-cloud/cloud-api-settings';

@@ -8,6 +8,7 @@ import { findLatestAttemptSentTo } from '../carrier-api/carrier-submissions.repo
 import { scheduleInboundCallback, type ScheduledInbound } from './inbound-callbacks.repository';
 import { CARRIER_MESSAGE_ID_PREFIX, checkInbound, isSameAddress, type InboundRequest } from './inbound-message.rules';
 import { CLOUD_WAMID_PREFIX } from '../whatsapp-cloud/cloud-ids';
+import { recordedWamid, type SentMessages } from './quoted-message';
 
 export interface SimulateInboundInput extends InboundRequest {
   accountId: string;
@@ -24,6 +25,8 @@ export interface SimulateInboundDeps {
   db: Knex;
   clock: Clock;
   routing: NumberDirectory;
+  /** Where a quoted message sent over the Cloud API is found (the fake files no reference of ours). */
+  sentMessages?: SentMessages;
   /** Whether WhatsApp messages go out as Meta's webhook (SIM_WHATSAPP_CLOUD_INBOUND): they get the Cloud API fake's wamids, which its posting form takes. */
   whatsAppCloudInbound?: () => boolean;
 }
@@ -49,12 +52,10 @@ export async function simulateInbound(deps: SimulateInboundDeps, principal: Prin
   let contextId: string | undefined;
   if (inbound.quotedMessageId !== undefined) {
     // The carrier knows the quoted message by its own id, from when the account sent it to this person.
-    contextId = await findLatestAttemptSentTo(deps.db, {
-      messageId: inbound.quotedMessageId,
-      accountId: reach.accountId,
-      channel: 'WhatsApp',
-      to: inbound.from,
-    });
+    contextId =
+      (await findLatestAttemptSentTo(deps.db, { messageId: inbound.quotedMessageId, accountId: reach.accountId, channel: 'WhatsApp', to: inbound.from })) ??
+      (deps.sentMessages &&
+        (await recordedWamid(deps.sentMessages, principal, { accountId: reach.accountId, subaccountId: reach.subaccountId, messageId: inbound.quotedMessageId, to: inbound.from })));
     if (contextId === undefined) throw DomainError.notFound('Message');
   }
 
