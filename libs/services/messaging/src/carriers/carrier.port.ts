@@ -32,11 +32,19 @@ export interface ConnectionNote {
   connection?: string;
   /** `<connection>: <why>` for each connection the submission went past, in order. */
   failovers?: readonly string[];
+  /** The connection's adapter declared its receipts come by carrier id alone (CarrierAdapter.receiptsByCarrierId). */
+  receiptsByCarrierId?: boolean;
 }
 
 export interface CarrierAdapter {
   /** The channels this adapter carries; every channel when absent. Dispatch claims only these. */
   readonly channels?: readonly Channel[];
+  /**
+   * True when this carrier's receipts name a message by the carrier's own id alone, never by our reference
+   * (Meta's wamid, Twilio's SID): recording an accepted submission must then meet a receipt that overtook it
+   * (carrier-id locks, early_carrier_receipts). Absent: receipts carry our reference (SMPP, the http carrier).
+   */
+  readonly receiptsByCarrierId?: boolean;
   submit(submission: CarrierSubmission): Promise<CarrierOutcome>;
   /**
    * False while this process cannot send the channel's messages at all (SMPP:

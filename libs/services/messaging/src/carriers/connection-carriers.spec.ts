@@ -152,6 +152,18 @@ describe('ConnectionCarriers', () => {
     expect(await metricValue('carrier_connection_failovers_total', { connection: 'only' })).toBe(0);
   });
 
+  it("says when the connection that took the message has receipts by carrier id alone (its adapter declares it), for dispatch to wait for them", async () => {
+    const connections = parseCarrierConnections([smpp('smsc', ['+1*'], 1), smpp('provider', ['*'], 2)], 'CARRIER_CONNECTIONS', { env: {}, baseDir: process.cwd() });
+    const carriers = new ConnectionCarriers(
+      connections.map((connection) => ({
+        connection,
+        carrier: { ...scripted(connection.name, [accepted], []), ...(connection.name === 'provider' ? { receiptsByCarrierId: true } : {}) },
+      })),
+    );
+    expect(await carriers.submit(submission('+15551234567'))).toEqual({ ...accepted, connection: 'smsc' });
+    expect(await carriers.submit(submission('+445551234567'))).toEqual({ ...accepted, connection: 'provider', receiptsByCarrierId: true });
+  });
+
   it('passes over a connection that cannot send from this replica (no bind) without asking it', async () => {
     const asked: string[] = [];
     const connections = parseCarrierConnections([smpp('primary', ['*'], 1), smpp('backup', ['*'], 2)], 'CARRIER_CONNECTIONS', { env: {}, baseDir: process.cwd() });

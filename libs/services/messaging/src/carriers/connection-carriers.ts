@@ -18,7 +18,8 @@ export interface ConnectedCarrier {
  * open (a run of transient answers, connection-circuit.ts) is passed over at
  * once. A refusal is the carrier's word on the message and ends it. Every
  * answer names the connection that gave it and the ones passed over, for
- * the carrier events and the audit trail. A sender no connection sends from
+ * the carrier events and the audit trail, and whether that connection's
+ * receipts come by carrier id alone (dispatch records those with care). A sender no connection sends from
  * is transient too: the message waits, as a channel without a carrier does.
  */
 export class ConnectionCarriers implements CarrierAdapter {
@@ -56,7 +57,8 @@ export class ConnectionCarriers implements CarrierAdapter {
       const before = [...notes].filter(([c]) => c !== connection);
       for (const [c, { reason }] of before) connectionMetrics.failover(c.name, reason);
       const failovers = before.map(([, { why }]) => why);
-      return { ...answer, connection: connection.name, ...(failovers.length > 0 ? { failovers } : {}) };
+      const byCarrierId = this.byConnection.get(connection)!.receiptsByCarrierId === true;
+      return { ...answer, connection: connection.name, ...(failovers.length > 0 ? { failovers } : {}), ...(byCarrierId ? { receiptsByCarrierId: true } : {}) };
     };
     let last: { connection: CarrierConnection; answer: Extract<CarrierOutcome, { kind: 'transient' }> } | undefined;
     for (const connection of this.tryOrder(candidates, submission.channel, passOver)) {

@@ -100,7 +100,7 @@ export async function tryMessage(deps: DispatchMessageDeps, message: MessageRow,
   );
   countCarrierOutcome(message.channel_type, answer);
   const now = clock.now();
-  const via = { connection: answer.connection, failovers: answer.failovers };
+  const via = { connection: answer.connection, failovers: answer.failovers, receiptsByCarrierId: answer.receiptsByCarrierId };
   switch (answer.kind) {
     case 'accepted':
       return { accepted: { message, sender, carrierMessageId: answer.carrierMessageId, consent, via } };

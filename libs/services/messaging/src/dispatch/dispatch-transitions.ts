@@ -11,7 +11,7 @@ import { applyTransition } from '../messages/message-transition';
 import type { MessageRow } from '../messages/message.types';
 import { refusalReason } from '../receipts/carrier-error-codes';
 import { applyReceipt, type ApplyReceiptDeps } from '../receipts/apply-receipt.usecase';
-import { lockCarrierMessages, takeEarlyCarrierReceipts } from '../receipts/carrier-id-receipts.repository';
+import { lockCarrierMessages, takeEarlyCarrierReceipts, type CarrierMessageKey } from '../receipts/carrier-id-receipts.repository';
 import { takeEarlyReceipts } from '../receipts/early-receipts.repository';
 import { retryDelayMs } from './backoff';
 import { hasNextChannel, type RouteAdvance } from '../fallback/route-advance';
@@ -19,6 +19,14 @@ import { hasNextChannel, type RouteAdvance } from '../fallback/route-advance';
 /** When a dispatched attempt falls back for want of a final receipt: only with a channel left and a timeout set. */
 const fallbackDueAt = (message: MessageRow, now: Date): Date | null =>
   hasNextChannel(message) && message.receipt_timeout_seconds > 0 ? new Date(now.getTime() + message.receipt_timeout_seconds * 1000) : null;
+
+/**
+ * The carrier ids of the submissions whose receipts come by carrier id alone (their connection's adapter says
+ * so: Meta, Twilio). Only those can be overtaken by a receipt that waits in early_carrier_receipts; a receipt
+ * carrying our reference (SMPP, the http carrier) waits in early_receipts instead.
+ */
+const receiptKeysByCarrierId = (items: readonly AcceptedSubmission[]): CarrierMessageKey[] =>
+  items.flatMap(({ via, carrierMessageId }) => (via?.connection && via.receiptsByCarrierId ? [{ carrier: via.connection, carrierMessageId }] : []));
 
 /** Clears the lease when a message leaves the dispatcher's hands. */
 const released = { claimed_until: null, claim_token: null } as const;
@@ -99,8 +107,8 @@ export class DispatchTransitions {
   dispatchedAll(items: AcceptedSubmission[], now: Date): Promise<Array<MessageRow | undefined>> {
     if (items.length === 0) return Promise.resolve([]);
     // Receipts by carrier id (a provider that gives only its own id back) of these submissions: locked before anything
-    // is written, in the order the receipt consumer locks them (carrier-id-receipts.repository.ts).
-    const byCarrierId = items.flatMap(({ via, carrierMessageId }) => (via?.connection ? [{ carrier: via.connection, carrierMessageId }] : []));
+    // is written, in the order the receipt consumer locks them (carrier-id-receipts.repository.ts). None: no lock taken.
+    const byCarrierId = receiptKeysByCarrierId(items);
     return this.db.transaction(async (trx) => {
       if (this.receipts) await lockCarrierMessages(trx, byCarrierId);
       const attemptedAt = await this.submissions(
@@ -156,12 +164,8 @@ export class DispatchTransitions {
         if (this.receipts) {
           const early = await takeEarlyReceipts(trx, done.map(({ row }) => ({ messageId: row.id, attemptNumber: row.channel_attempt })));
           for (const payload of early) await applyReceipt(trx, this.receipts, payload);
-          // Those by carrier id find the accepted submission just recorded above.
-          const doneIds = new Set(done.map(({ row }) => row.id));
-          const earlyByCarrierId = await takeEarlyCarrierReceipts(
-            trx,
-            items.flatMap(({ message, via, carrierMessageId }) => (via?.connection && doneIds.has(message.id) ? [{ carrier: via.connection, carrierMessageId }] : [])),
-          );
+          // Those by carrier id find the accepted submission just recorded above (no statement when there are none).
+          const earlyByCarrierId = await takeEarlyCarrierReceipts(trx, receiptKeysByCarrierId(done));
           for (const payload of earlyByCarrierId) await applyReceipt(trx, this.receipts, payload);
         }
       }

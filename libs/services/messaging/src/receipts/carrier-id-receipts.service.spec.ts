@@ -1,27 +1,36 @@
 import { createServer, type Server } from 'node:http';
+import { fixture, startFakeTwilio, type FakeTwilio } from '../carriers/twilio/testing/fake-twilio';
 import { openTestDatabase, startHarness, type Harness, type TestDatabase } from '../testing/service-harness';
 
 // Issue 29 points 2 and 4: WhatsApp's and Twilio's receipts name a message only by the provider's id (wamid, SID).
 describe('receipts by carrier id', () => {
   let database: TestDatabase;
-  let carrier: Server;
+  let twilio: FakeTwilio;
+  let sandbox: Server;
   let h: Harness;
   let nextId = 'sid-1';
   beforeAll(async () => {
     database = await openTestDatabase();
-    // A connection whose carrier answers with ids of its own, as the providers do.
-    carrier = createServer((req, res) => {
+    // Twilio answers each send with the SID `nextId`; its status callbacks carry only that SID.
+    twilio = await startFakeTwilio();
+    twilio.answer(() => ({ status: 201, body: JSON.stringify({ ...JSON.parse(fixture('message-created.json')), sid: nextId }), contentType: 'application/json' }));
+    // An `http` connection (the sandbox carrier's API), whose receipts carry our reference: it answers with ids too.
+    sandbox = createServer((req, res) => {
       req.resume();
       req.on('end', () => res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ carrierMessageId: nextId })));
     });
-    await new Promise<void>((resolve) => carrier.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(carrier.address() as { port: number }).port}`;
-    const connections = [{ name: 'provider-x', protocol: 'http', channel: 'Sms', numbers: ['*'], priority: 1, baseUrl, callbackSecret: 'cb' }];
+    await new Promise<void>((resolve) => sandbox.listen(0, '127.0.0.1', resolve));
+    const sandboxUrl = `http://127.0.0.1:${(sandbox.address() as { port: number }).port}`;
+    const connections = [
+      { name: 'provider-x', protocol: 'twilio', channel: 'Sms', numbers: ['*'], priority: 1, baseUrl: twilio.url, accountSid: `AC${'0f'.repeat(16)}`, authToken: 'twilio-token', publicBaseUrl: 'https://messaging.example.com' },
+      { name: 'sandbox-wa', protocol: 'http', channel: 'WhatsApp', numbers: ['*'], priority: 1, baseUrl: sandboxUrl, callbackSecret: 'cb' },
+    ];
     h = await startHarness(database, { CARRIER_CONNECTIONS: JSON.stringify(connections) });
   });
   afterAll(async () => {
     await h.close();
-    await new Promise((resolve) => carrier.close(resolve));
+    await twilio.stop();
+    await new Promise((resolve) => sandbox.close(resolve));
     await database.close();
   });
 
@@ -34,12 +43,27 @@ describe('receipts by carrier id', () => {
     status,
     occurredAt: new Date().toISOString(),
   });
-  const sendAndDispatch = async (carrierMessageId: string) => {
+  const sendAndDispatch = async (carrierMessageId: string, channelType: 'Sms' | 'WhatsApp' = 'Sms') => {
     nextId = carrierMessageId;
-    const { messageId } = await h.send({ channelType: 'Sms', destination: '+14155550123' });
+    const { messageId } = await h.send({ channelType, destination: '+14155550123', body: 'hello' });
     await h.dispatch();
     await h.messaging.dispatcher.idle();
     return messageId;
+  };
+  /** The statements `run` makes that take a carrier-id lock or touch early_carrier_receipts. */
+  const carrierIdStatementsOf = async (run: () => Promise<unknown>): Promise<string[]> => {
+    const seen: string[] = [];
+    const listener = ({ sql, bindings }: { sql: string; bindings?: unknown[] }) => {
+      const locksCarrierId = JSON.stringify(bindings ?? []).includes('carrier-receipt\\n');
+      if (locksCarrierId || sql.includes('early_carrier_receipts')) seen.push(sql);
+    };
+    h.db.on('query', listener);
+    try {
+      await run();
+    } finally {
+      h.db.removeListener('query', listener);
+    }
+    return seen;
   };
 
   it("applies a receipt to the attempt its connection's submission of that id belongs to, once", async () => {
@@ -58,8 +82,24 @@ describe('receipts by carrier id', () => {
   it('keeps a receipt that comes before the dispatch is recorded and applies it when it is', async () => {
     await h.receipt(receipt('sid-2', 'undelivered'));
     expect(await h.db('early_carrier_receipts').where({ carrier_message_id: 'sid-2' }).select('carrier')).toEqual([{ carrier: 'provider-x' }]);
-    const messageId = await sendAndDispatch('sid-2');
+    let messageId = '';
+    const statements = await carrierIdStatementsOf(async () => (messageId = await sendAndDispatch('sid-2')));
     expect((await h.get(messageId)).status).toBe('undelivered');
     expect(await h.db('early_carrier_receipts').where({ carrier_message_id: 'sid-2' })).toEqual([]);
+    // The dispatch record took the SID's lock and the kept receipt (what the next test's connection does not).
+    expect(statements.some((sql) => sql.includes('pg_advisory_xact_lock'))).toBe(true);
+    expect(statements.some((sql) => sql.includes('delete from early_carrier_receipts'))).toBe(true);
+  });
+
+  it('records a dispatch through a connection whose receipts carry our reference without carrier-id locks or early_carrier_receipts', async () => {
+    // Set aside under that connection's name and the id its carrier is about to answer: only a dispatch
+    // waiting for receipts by carrier id would take it.
+    await h.receipt(receipt('wa-1', 'delivered', 'wa-1:delivered', 'sandbox-wa'));
+    const statements = await carrierIdStatementsOf(async () => {
+      const messageId = await sendAndDispatch('wa-1', 'WhatsApp');
+      expect((await h.get(messageId)).status).toBe('dispatched');
+    });
+    expect(statements).toEqual([]);
+    expect(await h.db('early_carrier_receipts').where({ carrier_message_id: 'wa-1' }).select('carrier')).toEqual([{ carrier: 'sandbox-wa' }]);
   });
 });

@@ -24,6 +24,8 @@ export interface TwilioCarrierOptions {
  */
 export class TwilioCarrier implements CarrierAdapter {
   readonly channels: readonly Channel[] = ['Sms'];
+  /** Status callbacks name the message by its SID only. */
+  readonly receiptsByCarrierId = true;
   private readonly url: string;
   private readonly authorization: string;
   private readonly scrub: (text: string) => string;

@@ -32,6 +32,8 @@ const ALERTS: Record<CloudErrorAlert, (code: number | undefined) => string> = {
  */
 export class WhatsAppCloudCarrier implements CarrierAdapter {
   readonly channels: readonly Channel[] = ['WhatsApp'];
+  /** Meta's status webhooks name the message by its wamid only. */
+  readonly receiptsByCarrierId = true;
   private readonly endpoint: string;
   private readonly headers: Record<string, string>;
 
