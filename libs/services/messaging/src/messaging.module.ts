@@ -13,6 +13,7 @@ import { messagingHandlers, type MessagingHandlers } from './grpc/messaging.hand
 import type { MessagingClients } from './messaging-clients';
 import { messagingMigrations } from './migrations';
 import { QuotaLedger } from './quota/quota-ledger';
+import { earlyCarrierReceiptsExpiryJob } from './receipts/early-carrier-receipts-expiry.job';
 import { receiptConsumer } from './receipts/receipt.consumer';
 import { replyAnswerConsumer } from './replies/reply-answer.consumer';
 import { replyWindowExpiryJob } from './replies/reply-window-expiry';
@@ -110,7 +111,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
       consumers: [receiptConsumer({ outbox, clock, logger, route }), replyAnswerConsumer({ clock, logger })],
       // Release before dispatch: one run of due work (a sandbox clock advance) sends what came due.
       // Timeouts before dispatch: one sandbox clock move falls back and sends on the next channel.
-      jobs: [scheduled.job, receiptTimeoutJob({ db, clock, logger, route, onAdvanced: () => dispatcher.kick() }), dispatcher.job, replyWindow, ...carriers.jobs],
+      jobs: [scheduled.job, receiptTimeoutJob({ db, clock, logger, route, onAdvanced: () => dispatcher.kick() }), dispatcher.job, replyWindow, earlyCarrierReceiptsExpiryJob({ db, clock, logger }), ...carriers.jobs],
       // An SMSC refusing or out of reach is named on /readyz, never unready: every other channel still sends.
       degradations: () => unboundConnections(carriers.smpp.map((smpp) => smpp.status())),
       start: async () => {

@@ -103,20 +103,10 @@ function httpCarrierOf(connection: CarrierConnection, logger: Logger): CarrierAd
     case 'http':
       return new HttpCarrierAdapter({ baseUrl: connection.baseUrl, apiKey: connection.apiKey, path: connection.path, timeoutMs: connection.timeoutSeconds * 1000 });
     case 'whatsapp-cloud':
-      warnSendOnly(connection, logger, "Meta's webhooks");
       return new WhatsAppCloudCarrier(connection, { logger });
     case 'twilio':
-      warnSendOnly(connection, logger, "Twilio's status and inbound callbacks");
       return new TwilioCarrier(connection, { logger });
     case 'smpp':
       return undefined;
   }
-}
-
-// Issue 29 points 2 and 4 (the providers' callbacks) are not built yet: say so where operators look.
-function warnSendOnly(connection: CarrierConnection, logger: Logger, callbacks: string): void {
-  logger.warn(`carrier connection sends only: ${callbacks} are not read yet, so its messages stay dispatched (no receipt) and no inbound message arrives through it`, {
-    connection: connection.name,
-    protocol: connection.protocol,
-  });
 }

@@ -23,6 +23,9 @@ export interface ApplyReceiptDeps {
 
 export type Receipt = providerCallbackEvents.CarrierReceiptReceived;
 
+/** Statuses recorded without moving the message: the carrier has it (`sent`), the person read it (`read`, after a delivery). */
+const INTERIM_STATUSES = new Set(['sent', 'read']);
+
 /** Where the receipt leads, or undefined for a status this version does not know. */
 function outcomeOf(receipt: Receipt) {
   if (receipt.status === 'delivered') {
@@ -121,8 +124,9 @@ export async function applyReceipt(trx: Knex.Transaction, deps: ApplyReceiptDeps
   }
   const now = deps.clock.now();
   if (!outcome) {
-    // A status this version does not act on (an interim "sent", say): kept as a carrier event only.
-    deps.logger.warn('carrier receipt status not applicable', { messageId: receipt.messageId, status: receipt.status });
+    // A status that moves nothing: kept as a carrier event only. Meta's and Twilio's `sent` and Meta's `read` come
+    // for every message; anything else is a status this version does not know, worth a line.
+    if (!INTERIM_STATUSES.has(receipt.status)) deps.logger.warn('carrier receipt status not applicable', { messageId: receipt.messageId, status: receipt.status });
     const message = await findMessageById(trx, receipt.messageId);
     if (message) await recordReceipt(trx, message, receipt, null, now);
     return;
