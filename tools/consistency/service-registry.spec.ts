@@ -20,6 +20,9 @@ const sorted = (values: Iterable<string>) => [...values].sort();
 /** host:port of each SMPP connection in a CARRIER_CONNECTIONS value. */
 const smppTargets = (connections: string | undefined) =>
   (JSON.parse(connections ?? '[]') as Array<{ protocol: string; host: string; port: number }>).filter((c) => c.protocol === 'smpp').map((c) => `${c.host}:${c.port}`);
+/** The Cloud API addresses of the WhatsApp connections: the simulator's fake, on its carrier API port. */
+const cloudApiTargets = (connections: string | undefined) =>
+  (JSON.parse(connections ?? '[]') as Array<{ protocol: string; baseUrl: string }>).filter((c) => c.protocol === 'whatsapp-cloud').map((c) => c.baseUrl);
 
 describe('the service registry is followed by', () => {
   it('host config and the service clients', () => {
@@ -73,6 +76,9 @@ describe('the service registry is followed by', () => {
     // SMS over SMPP: messaging binds to the simulator's SMSC where it listens.
     expect(sim.SMSC_PORT).toBe(`${CARRIER_SIMULATOR_LISTENERS.smscPort}`);
     expect(smppTargets(compose.messaging.environment.CARRIER_CONNECTIONS)).toEqual([`carrier-simulator:${CARRIER_SIMULATOR_LISTENERS.smscPort}`]);
+    expect(cloudApiTargets(compose.messaging.environment.CARRIER_CONNECTIONS)).toEqual([`http://carrier-simulator:${CARRIER_SIMULATOR_LISTENERS.carrierApiPort}`]);
+    // provider-callback verifies those connections' callbacks: the same list.
+    expect(compose['provider-callback'].environment.CARRIER_CONNECTIONS).toBe(compose.messaging.environment.CARRIER_CONNECTIONS);
   });
 
   it('the k8s base: one directory per app, ConfigMap, Deployment and Service ports, every address', () => {
@@ -109,5 +115,6 @@ describe('the service registry is followed by', () => {
     expect(env.CARRIER_CALLBACK_URL).toBe(`http://localhost:${GATEWAY_APP.httpPort}`);
     expect(env.SMSC_PORT).toBe(`${CARRIER_SIMULATOR_LISTENERS.smscPort}`);
     expect(smppTargets(env.CARRIER_CONNECTIONS)).toEqual([`127.0.0.1:${CARRIER_SIMULATOR_LISTENERS.smscPort}`]);
+    expect(cloudApiTargets(env.CARRIER_CONNECTIONS)).toEqual([`http://localhost:${CARRIER_SIMULATOR_LISTENERS.carrierApiPort}`]);
   });
 });
