@@ -49,8 +49,11 @@ describe('the distributed set from deploy/local.env', () => {
     if (typeof infra === 'string') return embeddedBootOnly();
     const shift = await portShift();
     const env = documentedEnv(infra, shift);
-    // Messaging's connection follows the SMSC wherever the harness moved it.
-    expect(JSON.parse(env.CARRIER_CONNECTIONS)).toEqual([expect.objectContaining({ protocol: 'smpp', port: Number(env.SMSC_PORT) })]);
+    // Messaging's connections follow the SMSC and the Cloud API fake wherever the harness moved them.
+    expect(JSON.parse(env.CARRIER_CONNECTIONS)).toEqual([
+      expect.objectContaining({ protocol: 'smpp', port: Number(env.SMSC_PORT) }),
+      expect.objectContaining({ protocol: 'whatsapp-cloud', baseUrl: `http://localhost:${env.SIM_HTTP_PORT}` }),
+    ]);
     const started = Date.now();
     // The gateway first (the simulator posts receipts to it, the mailbox goes through it); all boot side by side.
     const booting = [GATEWAY_APP.name, ...SERVICES].map((name) => startApp(name, { ...env, ...ownPorts(name, shift) }));
@@ -73,12 +76,21 @@ describe('the distributed set from deploy/local.env', () => {
     expect(sent.body.status).toBe('queued');
     const delivered = await waitForStatus(api, user, sent.body.messageId, ['delivered']);
     expect(delivered.body.channelHistory[0]).toMatchObject({ channelType: 'Sms', fromAddress: from, status: 'delivered' });
+    // WhatsApp over Meta's Cloud API to the simulator's fake; its signed status webhooks come back through the
+    // gateway to provider-callback, which verifies them with the same connection's app secret.
+    const whatsApp = await api.post(`/v1/accounts/${user.accountId}/messages`, {
+      token: user.accessToken,
+      body: { channelType: 'WhatsApp', destination: '+14155550124', body: 'Hello over WhatsApp', messageType: 'Transactional' },
+    });
+    expect(whatsApp.status).toBe(201);
+    const read = await waitForStatus(api, user, whatsApp.body.messageId, ['delivered']);
+    expect(read.body.channelHistory[0]).toMatchObject({ channelType: 'WhatsApp', status: 'delivered' });
     // Filed by the simulator's SMSC (a submit_sm), not its HTTP carrier API: messaging did not fall back to CARRIER_API_URL.
     const db = new Client({ connectionString: infra.DATABASE_URL });
     await db.connect();
     try {
       const filed = await db.query<{ protocol: string; n: number }>(
-        'select protocol, count(*)::int as n from carrier_simulator.carrier_submissions where account_id = $1 group by protocol',
+        "select protocol, count(*)::int as n from carrier_simulator.carrier_submissions where account_id = $1 and channel = 'Sms' group by protocol",
         [user.accountId],
       );
       expect(filed.rows).toEqual([{ protocol: 'smpp', n: 1 }]);
