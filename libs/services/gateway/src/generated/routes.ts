@@ -448,6 +448,15 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "WhatsAppTemplateLink": {
+        "dataType": "refObject",
+        "properties": {
+            "name": {"dataType":"string","required":true,"validators":{"maxLength":{"value":512}}},
+            "language": {"dataType":"string","required":true,"validators":{"maxLength":{"value":6}}},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "TemplateResource": {
         "dataType": "refObject",
         "properties": {
@@ -458,6 +467,7 @@ const models: TsoaRoute.Models = {
             "bodyTemplate": {"dataType":"string","required":true},
             "replyOptions": {"dataType":"array","array":{"dataType":"refObject","ref":"ReplyOption"},"required":true},
             "placeholders": {"dataType":"array","array":{"dataType":"string"},"required":true},
+            "whatsappTemplate": {"dataType":"union","subSchemas":[{"ref":"WhatsAppTemplateLink"},{"dataType":"enum","enums":[null]}],"required":true},
             "createdAt": {"dataType":"string","required":true},
             "updatedAt": {"dataType":"string","required":true},
         },
@@ -486,6 +496,7 @@ const models: TsoaRoute.Models = {
             "channelType": {"ref":"ChannelType","required":true},
             "bodyTemplate": {"ref":"BodyTemplate","required":true},
             "replyOptions": {"ref":"ReplyOptionList"},
+            "whatsappTemplate": {"dataType":"union","subSchemas":[{"ref":"WhatsAppTemplateLink"},{"dataType":"enum","enums":[null]}]},
         },
         "additionalProperties": false,
     },
@@ -506,6 +517,7 @@ const models: TsoaRoute.Models = {
             "channelType": {"ref":"ChannelType"},
             "bodyTemplate": {"ref":"BodyTemplate"},
             "replyOptions": {"ref":"ReplyOptionList"},
+            "whatsappTemplate": {"dataType":"union","subSchemas":[{"ref":"WhatsAppTemplateLink"},{"dataType":"enum","enums":[null]}]},
         },
         "additionalProperties": false,
     },

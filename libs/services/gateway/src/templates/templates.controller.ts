@@ -21,7 +21,10 @@ import type {
  */
 @Route('v1')
 @Tags('Templates')
-@Response<Problem>(400, 'VALIDATION_FAILED naming each bad field; REPLY_OPTION_RESERVED_KEYWORD or REPLY_OPTION_INVALID with the reason in detail')
+@Response<Problem>(
+  400,
+  'VALIDATION_FAILED naming each bad field (a `whatsappTemplate` on a template of another channel, or a name or language Meta would not accept, names `whatsappTemplate`); REPLY_OPTION_RESERVED_KEYWORD or REPLY_OPTION_INVALID with the reason in detail',
+)
 @Response<Problem>(401, 'Unauthorized (also an API key: templates take a user token)')
 @Response<Problem>(403, 'Forbidden')
 @Response<Problem>(404, 'Not Found: no such template in the account')
@@ -30,7 +33,10 @@ import type {
 @Response<Problem>(500, 'Internal Server Error')
 export class TemplatesController extends GatewayController {
   /**
-   * Creates a template in the signed-in user's account.
+   * Creates a template in the signed-in user's account. A WhatsApp template
+   * may name the approved WhatsApp template (`whatsappTemplate`) its sends go
+   * out as through Meta's Cloud API, the placeholders' values as its body
+   * parameters in order of first use.
    * @summary Create a template
    */
   @Post('templates')
@@ -73,8 +79,10 @@ export class TemplatesController extends GatewayController {
 
   /**
    * Changes a template; omitted fields keep their value (`channelType` too).
-   * `replyOptions`: omit to keep, `[]` to remove, a list to replace. Messages
-   * already sent keep the options they were sent with.
+   * `replyOptions`: omit to keep, `[]` to remove, a list to replace.
+   * `whatsappTemplate`: omit to keep, null to remove, a link to replace.
+   * Messages already sent keep the options and the WhatsApp template they
+   * were sent with.
    * @summary Update a template
    */
   @Put('templates/{templateId}')

@@ -15,12 +15,16 @@ export function toTemplateResource(t: messagingV1.Template): TemplateResource {
     bodyTemplate: t.bodyTemplate,
     replyOptions: toReplyOptions(t.replyOptions),
     placeholders: t.placeholders,
+    whatsappTemplate: t.whatsappTemplate ? { name: t.whatsappTemplate.name, language: t.whatsappTemplate.language } : null,
     createdAt: t.createdAt ?? '',
     updatedAt: t.updatedAt ?? '',
   };
 }
 
-/** The fields as the client wrote them; an omitted `replyOptions` stays absent (keep), `[]` is sent (remove). */
+/**
+ * The fields as the client wrote them; an omitted `replyOptions` stays absent (keep), `[]` is sent
+ * (remove); an omitted `whatsappTemplate` stays absent (keep), null is sent as a change without a link (remove).
+ */
 export function toTemplateWrite(body: CreateTemplateRequest | UpdateTemplateRequest) {
   return {
     fields: { name: body.name, channelType: body.channelType, bodyTemplate: body.bodyTemplate },
@@ -28,5 +32,9 @@ export function toTemplateWrite(body: CreateTemplateRequest | UpdateTemplateRequ
       body.replyOptions === undefined
         ? undefined
         : { items: body.replyOptions.map((o) => ({ key: o.key, value: o.value, aliases: o.aliases ?? [] })) },
+    whatsappTemplate:
+      body.whatsappTemplate === undefined
+        ? undefined
+        : { link: body.whatsappTemplate === null ? undefined : { name: body.whatsappTemplate.name, language: body.whatsappTemplate.language } },
   };
 }

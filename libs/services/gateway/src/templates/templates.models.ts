@@ -50,6 +50,33 @@ export type TemplateName = string;
  */
 export type BodyTemplate = string;
 
+/**
+ * An approved message template of the account's WhatsApp Business account, named as in WhatsApp
+ * Manager. A WhatsApp message sent from a template linked to it goes out through Meta's Cloud API as
+ * that template (the only kind of message Meta delivers outside the 24-hour customer service window):
+ * the values of the template's `placeholders`, in order of first use in `bodyTemplate`, are its body
+ * parameters `{{1}}`, `{{2}}`, ... The `bodyTemplate` stays the text the message shows, prices and
+ * falls back with.
+ * @example {
+ *   "name": "appointment_reminder",
+ *   "language": "en_US"
+ * }
+ */
+export interface WhatsAppTemplateLink {
+  /**
+   * The approved template's name: 1 to 512 lowercase letters, digits or underscores (Meta's rule).
+   * @maxLength 512
+   * @example "appointment_reminder"
+   */
+  name: string;
+  /**
+   * The language code of the approved translation: a language (`en`) or a language and region (`en_US`, `pt_BR`).
+   * @maxLength 6
+   * @example "en_US"
+   */
+  language: string;
+}
+
 /** A new template. */
 export interface CreateTemplateRequest {
   name: TemplateName;
@@ -57,17 +84,28 @@ export interface CreateTemplateRequest {
   bodyTemplate: BodyTemplate;
   /** Only SMS templates may offer reply options. */
   replyOptions?: ReplyOptionList;
+  /**
+   * Only WhatsApp templates may be linked to an approved WhatsApp template (400 `VALIDATION_FAILED`
+   * naming `whatsappTemplate` otherwise). Omitted or null: not linked; WhatsApp sends carry the text.
+   */
+  whatsappTemplate?: WhatsAppTemplateLink | null;
 }
 
 /**
  * Every field optional: an omitted field keeps its value. `replyOptions`
  * omitted keeps the options, `[]` removes them, a list replaces them.
+ * `whatsappTemplate` omitted keeps the link, null removes it, a link replaces it.
  */
 export interface UpdateTemplateRequest {
   name?: TemplateName;
   channelType?: ChannelType;
   bodyTemplate?: BodyTemplate;
   replyOptions?: ReplyOptionList;
+  /**
+   * Omit to keep the link, null to remove it, a link to set it. The result must be a WhatsApp template
+   * to keep a link (changing `channelType` away from WhatsApp needs `whatsappTemplate: null` too).
+   */
+  whatsappTemplate?: WhatsAppTemplateLink | null;
 }
 
 /** The template (spec 2.4). */
@@ -81,6 +119,12 @@ export interface TemplateResource {
   replyOptions: ReplyOption[];
   /** The placeholder names of `bodyTemplate`, in order of first use: the `templateParameters` a send must fill. */
   placeholders: string[];
+  /**
+   * The approved WhatsApp template a WhatsApp send from this template goes out as, its body parameters
+   * the `placeholders`' values in this order; null when not linked. A message keeps the link and
+   * values it was sent with.
+   */
+  whatsappTemplate: WhatsAppTemplateLink | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -66,7 +66,12 @@ export async function insertMessagesWithAudits(
 /** jsonb as JSON text: the pg driver would send a JS array as a Postgres array. */
 function storableMessage(row: MessageRow): Record<string, unknown> {
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-  return { ...row, reply_options: json(row.reply_options), template_parameters: json(row.template_parameters) };
+  return {
+    ...row,
+    reply_options: json(row.reply_options),
+    template_parameters: json(row.template_parameters),
+    whatsapp_template: json(row.whatsapp_template ?? null),
+  };
 }
 
 export async function findMessage(

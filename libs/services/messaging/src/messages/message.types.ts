@@ -1,5 +1,5 @@
 import type { Channel, SmsEncoding } from '../rules';
-import type { StoredReplyOption } from '../templates/template.types';
+import type { StoredReplyOption, WhatsAppTemplateSend } from '../templates/template.types';
 
 /** Spec 3.1, lowercase as in the responses (DECISIONS "Messages"). */
 export type MessageStatus =
@@ -61,6 +61,11 @@ export interface MessageRow {
   fallback_on_delivery_failure: boolean;
   /** When the current attempt falls back for want of a final receipt; null when it will not. */
   fallback_due_at: Date | null;
+  /**
+   * The approved WhatsApp template a WhatsApp message goes out as, taken from its template at send
+   * (a template edited later changes nothing for it); null or absent: its text.
+   */
+  whatsapp_template?: WhatsAppTemplateSend | null;
   /** The send's trace (W3C traceparent), continued by its dispatch; absent before it was kept. */
   traceparent?: string | null;
   created_at: Date;

@@ -18,6 +18,7 @@ import { smppNetworkErrorsMigration } from './20261128000016_smpp_network_errors
 import { smppRetentionIndexesMigration } from './20261128000017_smpp_retention_indexes';
 import { dispatchOrderIndexMigration } from './20261128000018_dispatch_order_index';
 import { carrierIdReceiptsMigration } from './20261128000019_carrier_id_receipts';
+import { whatsappTemplateLinksMigration } from './20261128000020_whatsapp_template_links';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [
@@ -40,4 +41,5 @@ export const messagingMigrations: Migration[] = [
   smppRetentionIndexesMigration,
   dispatchOrderIndexMigration,
   carrierIdReceiptsMigration,
+  whatsappTemplateLinksMigration,
 ];

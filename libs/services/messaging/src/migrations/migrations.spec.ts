@@ -27,11 +27,17 @@ describe('messaging migrations', () => {
       expect(await db.schema.hasColumn('smpp_parts', 'network_error')).toBe(true);
       expect(await indexes()).toEqual(['messages_dispatch_order_idx', 'smpp_deliveries_received_idx', 'smpp_outcomes_occurred_idx', 'smpp_parts_recorded_idx']);
       expect(await db.schema.hasTable('early_carrier_receipts')).toBe(true);
+      expect(await db.schema.hasColumn('templates', 'whatsapp_template_name')).toBe(true);
+      expect(await db.schema.hasColumn('messages', 'whatsapp_template')).toBe(true);
       await migrateDown(db, 'messaging', messagingMigrations);
       // Only the newest went down.
-      expect(await db.schema.hasTable('early_carrier_receipts')).toBe(false);
+      expect(await db.schema.hasColumn('templates', 'whatsapp_template_name')).toBe(false);
+      expect(await db.schema.hasColumn('messages', 'whatsapp_template')).toBe(false);
+      expect(await db.schema.hasTable('early_carrier_receipts')).toBe(true);
       expect(await indexes()).toHaveLength(4);
       await migrateLatest(db, 'messaging', messagingMigrations);
+      expect(await db.schema.hasColumn('templates', 'whatsapp_template_language')).toBe(true);
+      expect(await db.schema.hasColumn('messages', 'whatsapp_template')).toBe(true);
       expect(await db.schema.hasTable('early_carrier_receipts')).toBe(true);
       expect(await db.schema.hasColumn('smpp_deliveries', 'network_error')).toBe(true);
       expect(await db.schema.hasTable('smpp_bind_holders')).toBe(true);

@@ -89,6 +89,7 @@ export async function sendMessage(
     body: submission.body,
     template_id: submission.template?.templateId ?? null,
     template_parameters: submission.template?.parameters ?? null,
+    whatsapp_template: submission.template?.whatsapp ?? null,
     message_type: submission.messageType,
     priority: submission.priority,
     actor: submission.actor,

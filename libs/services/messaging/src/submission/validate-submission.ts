@@ -15,7 +15,10 @@ import {
 } from './submission-limits';
 import { parseUtcTimestamp } from './utc-timestamp';
 import { fillTemplate } from '../templates/template-parameters.rules';
-import type { StoredReplyOption, TemplateRow } from '../templates/template.types';
+import { whatsappTemplateOf } from '../templates/template.mapper';
+import type { StoredReplyOption, TemplateRow, WhatsAppTemplateSend } from '../templates/template.types';
+import { bodyParametersOf } from '../templates/whatsapp-template.rules';
+import { scanPlaceholders } from '../templates/placeholder.rules';
 
 export interface ValidSubmission {
   channel: Channel;
@@ -37,6 +40,15 @@ export interface SentTemplate {
   parameters: Record<string, string>;
   /** A copy of the template's options (empty for none): the message keeps them whatever happens to the template. */
   replyOptions: StoredReplyOption[];
+  /** The approved WhatsApp template it goes out as, with its body parameters: null when the template links none. */
+  whatsapp: WhatsAppTemplateSend | null;
+}
+
+/** A linked template's Meta name and language, and the send's values for its placeholders in order of first use. */
+function whatsappSendOf(template: TemplateRow, parameters: Record<string, string>): WhatsAppTemplateSend | null {
+  const link = whatsappTemplateOf(template);
+  if (!link) return null;
+  return { ...link, bodyParameters: bodyParametersOf(scanPlaceholders(template.body_template).names, parameters) };
 }
 
 function oneOf<T extends string>(
@@ -160,6 +172,7 @@ export function validateSubmission(
           templateId: template.template_id,
           parameters: { ...(request.templateParameters ?? {}) },
           replyOptions: (template.reply_options ?? []).map((o) => ({ key: o.key, value: o.value, aliases: [...o.aliases] })),
+          whatsapp: whatsappSendOf(template, request.templateParameters ?? {}),
         }
       : null,
   };

@@ -32,7 +32,7 @@ export async function createTemplate(
   if (chosenId !== undefined && !isUuid(chosenId)) {
     throw DomainError.validation({ templateId: ['templateId must be a UUID'] }, 'Invalid templateId.');
   }
-  const content = contentForCreate(request.fields, request.replyOptions);
+  const content = contentForCreate(request.fields, request.replyOptions, request.whatsappTemplate);
   const now = deps.clock.now();
   const row: TemplateRow = {
     account_id: request.accountId,
@@ -41,6 +41,8 @@ export async function createTemplate(
     channel_type: content.channel,
     body_template: content.bodyTemplate,
     reply_options: content.replyOptions,
+    whatsapp_template_name: content.whatsappTemplate?.name ?? null,
+    whatsapp_template_language: content.whatsappTemplate?.language ?? null,
     created_at: now,
     updated_at: now,
   };

@@ -5,6 +5,7 @@ import { characterLength, MAX_BODY_LENGTH } from '../submission/submission-limit
 import { scanPlaceholders } from './placeholder.rules';
 import { checkReplyOptions } from './reply-option.rules';
 import type { TemplateContent } from './template.types';
+import { checkWhatsAppTemplate } from './whatsapp-template.rules';
 
 export const MAX_TEMPLATE_NAME_LENGTH = 100;
 
@@ -41,10 +42,15 @@ function checkBody(errors: FieldErrors, body: string, channel: Channel | undefin
 
 /**
  * POST /v1/templates and the account-scoped create (spec 2.4, 4.4): name,
- * channelType and bodyTemplate required. Every field error at once as
- * VALIDATION_FAILED, then the reply option rules (REPLY_OPTION_*).
+ * channelType and bodyTemplate required, whatsappTemplate optional. Every
+ * field error at once as VALIDATION_FAILED, then the reply option rules
+ * (REPLY_OPTION_*).
  */
-export function contentForCreate(fields: messagingV1.TemplateFields | undefined, options: messagingV1.ReplyOptionList | undefined): TemplateContent {
+export function contentForCreate(
+  fields: messagingV1.TemplateFields | undefined,
+  options: messagingV1.ReplyOptionList | undefined,
+  whatsapp?: messagingV1.WhatsAppTemplateLinkChange,
+): TemplateContent {
   const errors = new FieldErrors();
   const given = fields ?? {};
   if (blank(given.name)) errors.add('name', 'name is required');
@@ -54,21 +60,25 @@ export function contentForCreate(fields: messagingV1.TemplateFields | undefined,
   const channel = blank(given.channelType) ? undefined : checkChannel(errors, given.channelType as string);
   const bodyTemplate = given.bodyTemplate ?? '';
   if (!blank(bodyTemplate)) checkBody(errors, bodyTemplate, channel);
+  const whatsappTemplate = checkWhatsAppTemplate(errors, channel, whatsapp);
   errors.throwIfAny();
   const replyOptions = checkReplyOptions(channel as Channel, options?.items ?? []);
-  return { name, channel: channel as Channel, bodyTemplate, replyOptions };
+  return { name, channel: channel as Channel, bodyTemplate, replyOptions, whatsappTemplate };
 }
 
 /**
  * PUT /v1/templates/{templateId} (spec 4.4): every field optional. An omitted
  * channelType keeps the channel; omitted replyOptions keep them, an empty
- * list removes them, a list replaces them. The result is checked as a whole
- * (a body too long for the new channel, options left on a WhatsApp template).
+ * list removes them, a list replaces them; an omitted whatsappTemplate keeps
+ * the link, null removes it. The result is checked as a whole (a body too
+ * long for the new channel, options or a WhatsApp link left on a template of
+ * another channel).
  */
 export function contentForUpdate(
   current: TemplateContent,
   fields: messagingV1.TemplateFields | undefined,
   options: messagingV1.ReplyOptionList | undefined,
+  whatsapp?: messagingV1.WhatsAppTemplateLinkChange,
 ): TemplateContent {
   const errors = new FieldErrors();
   const given = fields ?? {};
@@ -76,7 +86,14 @@ export function contentForUpdate(
   const channel = given.channelType === undefined ? current.channel : checkChannel(errors, given.channelType);
   const bodyTemplate = given.bodyTemplate ?? current.bodyTemplate;
   checkBody(errors, bodyTemplate, channel);
+  const whatsappTemplate = checkWhatsAppTemplate(errors, channel, whatsapp, current.whatsappTemplate);
   errors.throwIfAny();
   const replyOptions = options === undefined ? current.replyOptions : options.items ?? [];
-  return { name, channel: channel as Channel, bodyTemplate, replyOptions: checkReplyOptions(channel as Channel, replyOptions) };
+  return {
+    name,
+    channel: channel as Channel,
+    bodyTemplate,
+    replyOptions: checkReplyOptions(channel as Channel, replyOptions),
+    whatsappTemplate,
+  };
 }

@@ -11,6 +11,17 @@ export interface StoredReplyOption {
   aliases: string[];
 }
 
+/** An approved WhatsApp template as Meta names it (name and language code). */
+export interface WhatsAppTemplateLink {
+  name: string;
+  language: string;
+}
+
+/** What a WhatsApp message from a linked template goes out as: the link, and the placeholders' values in order of first use. */
+export interface WhatsAppTemplateSend extends WhatsAppTemplateLink {
+  bodyParameters: string[];
+}
+
 /** Timestamps come back as Date from both pg and PGlite. */
 export interface TemplateRow {
   account_id: string;
@@ -20,6 +31,9 @@ export interface TemplateRow {
   body_template: string;
   /** Null when the template offers none. */
   reply_options: StoredReplyOption[] | null;
+  /** Both null when the template is not linked to a WhatsApp template. */
+  whatsapp_template_name: string | null;
+  whatsapp_template_language: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -31,4 +45,6 @@ export interface TemplateContent {
   bodyTemplate: string;
   /** Empty when none. */
   replyOptions: StoredReplyOption[];
+  /** Null when none. */
+  whatsappTemplate: WhatsAppTemplateLink | null;
 }

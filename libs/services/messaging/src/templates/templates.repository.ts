@@ -32,7 +32,9 @@ export async function findTemplate(q: Knex, key: TemplateKey, options: { forUpda
 export async function updateTemplate(
   q: Knex,
   key: TemplateKey,
-  changes: Pick<TemplateRow, 'name' | 'channel_type' | 'body_template' | 'updated_at'> & { reply_options: StoredReplyOption[] },
+  changes: Pick<TemplateRow, 'name' | 'channel_type' | 'body_template' | 'whatsapp_template_name' | 'whatsapp_template_language' | 'updated_at'> & {
+    reply_options: StoredReplyOption[];
+  },
 ): Promise<TemplateRow> {
   const [row] = await q(TABLE)
     .where({ account_id: key.accountId, template_id: key.templateId })

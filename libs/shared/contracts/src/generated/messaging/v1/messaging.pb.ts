@@ -341,6 +341,27 @@ export interface ReplyOptionList {
   items: ReplyOption[];
 }
 
+/**
+ * A template approved in the account's WhatsApp Business account, named as
+ * Meta knows it: a WhatsApp message sent from a template linked to it goes
+ * out as that template (the only kind Meta delivers outside the 24-hour
+ * window), the placeholders' values as its body parameters in order of first
+ * use. As the client wrote them: messaging checks Meta's rules.
+ */
+export interface WhatsAppTemplateLink {
+  name: string;
+  /** Meta's language code, e.g. en_US or en. */
+  language: string;
+}
+
+/**
+ * Present means "set the link to `link`" (`link` absent: remove it); absent
+ * keeps it (PUT: an omitted whatsappTemplate keeps, null removes).
+ */
+export interface WhatsAppTemplateLinkChange {
+  link?: WhatsAppTemplateLink | undefined;
+}
+
 export interface CreateTemplateRequest {
   accountId: string;
   /**
@@ -350,6 +371,7 @@ export interface CreateTemplateRequest {
   templateId?: string | undefined;
   fields: TemplateFields | undefined;
   replyOptions?: ReplyOptionList | undefined;
+  whatsappTemplate?: WhatsAppTemplateLinkChange | undefined;
 }
 
 export interface Template {
@@ -362,7 +384,11 @@ export interface Template {
   /** The placeholder names of body_template, in order of first use. */
   placeholders: string[];
   createdAt: string | undefined;
-  updatedAt: string | undefined;
+  updatedAt:
+    | string
+    | undefined;
+  /** The approved WhatsApp template a WhatsApp send from it goes out as; absent when none. */
+  whatsappTemplate?: WhatsAppTemplateLink | undefined;
 }
 
 export interface TemplateWritten {
@@ -381,6 +407,7 @@ export interface UpdateTemplateRequest {
   templateId: string;
   fields: TemplateFields | undefined;
   replyOptions?: ReplyOptionList | undefined;
+  whatsappTemplate?: WhatsAppTemplateLinkChange | undefined;
 }
 
 export interface GetTemplateRequest {
@@ -5410,8 +5437,168 @@ export const ReplyOptionList: MessageFns<ReplyOptionList> = {
   },
 };
 
+function createBaseWhatsAppTemplateLink(): WhatsAppTemplateLink {
+  return { name: "", language: "" };
+}
+
+export const WhatsAppTemplateLink: MessageFns<WhatsAppTemplateLink> = {
+  encode(message: WhatsAppTemplateLink, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.language !== "") {
+      writer.uint32(18).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WhatsAppTemplateLink {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWhatsAppTemplateLink();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WhatsAppTemplateLink {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+    };
+  },
+
+  toJSON(message: WhatsAppTemplateLink): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WhatsAppTemplateLink>, I>>(base?: I): WhatsAppTemplateLink {
+    return WhatsAppTemplateLink.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WhatsAppTemplateLink>, I>>(object: I): WhatsAppTemplateLink {
+    const message = createBaseWhatsAppTemplateLink();
+    message.name = object.name ?? "";
+    message.language = object.language ?? "";
+    return message;
+  },
+};
+
+function createBaseWhatsAppTemplateLinkChange(): WhatsAppTemplateLinkChange {
+  return { link: undefined };
+}
+
+export const WhatsAppTemplateLinkChange: MessageFns<WhatsAppTemplateLinkChange> = {
+  encode(message: WhatsAppTemplateLinkChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.link !== undefined) {
+      WhatsAppTemplateLink.encode(message.link, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WhatsAppTemplateLinkChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWhatsAppTemplateLinkChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.link = WhatsAppTemplateLink.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WhatsAppTemplateLinkChange {
+    return { link: isSet(object.link) ? WhatsAppTemplateLink.fromJSON(object.link) : undefined };
+  },
+
+  toJSON(message: WhatsAppTemplateLinkChange): unknown {
+    const obj: any = {};
+    if (message.link !== undefined) {
+      obj.link = WhatsAppTemplateLink.toJSON(message.link);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WhatsAppTemplateLinkChange>, I>>(base?: I): WhatsAppTemplateLinkChange {
+    return WhatsAppTemplateLinkChange.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WhatsAppTemplateLinkChange>, I>>(object: I): WhatsAppTemplateLinkChange {
+    const message = createBaseWhatsAppTemplateLinkChange();
+    message.link = (object.link !== undefined && object.link !== null)
+      ? WhatsAppTemplateLink.fromPartial(object.link)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseCreateTemplateRequest(): CreateTemplateRequest {
-  return { accountId: "", templateId: undefined, fields: undefined, replyOptions: undefined };
+  return {
+    accountId: "",
+    templateId: undefined,
+    fields: undefined,
+    replyOptions: undefined,
+    whatsappTemplate: undefined,
+  };
 }
 
 export const CreateTemplateRequest: MessageFns<CreateTemplateRequest> = {
@@ -5427,6 +5614,9 @@ export const CreateTemplateRequest: MessageFns<CreateTemplateRequest> = {
     }
     if (message.replyOptions !== undefined) {
       ReplyOptionList.encode(message.replyOptions, writer.uint32(34).fork()).join();
+    }
+    if (message.whatsappTemplate !== undefined) {
+      WhatsAppTemplateLinkChange.encode(message.whatsappTemplate, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -5476,6 +5666,14 @@ export const CreateTemplateRequest: MessageFns<CreateTemplateRequest> = {
             message.replyOptions = ReplyOptionList.decode(reader, reader.uint32());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.whatsappTemplate = WhatsAppTemplateLinkChange.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5506,6 +5704,11 @@ export const CreateTemplateRequest: MessageFns<CreateTemplateRequest> = {
         : isSet(object.reply_options)
         ? ReplyOptionList.fromJSON(object.reply_options)
         : undefined,
+      whatsappTemplate: isSet(object.whatsappTemplate)
+        ? WhatsAppTemplateLinkChange.fromJSON(object.whatsappTemplate)
+        : isSet(object.whatsapp_template)
+        ? WhatsAppTemplateLinkChange.fromJSON(object.whatsapp_template)
+        : undefined,
     };
   },
 
@@ -5523,6 +5726,9 @@ export const CreateTemplateRequest: MessageFns<CreateTemplateRequest> = {
     if (message.replyOptions !== undefined) {
       obj.replyOptions = ReplyOptionList.toJSON(message.replyOptions);
     }
+    if (message.whatsappTemplate !== undefined) {
+      obj.whatsappTemplate = WhatsAppTemplateLinkChange.toJSON(message.whatsappTemplate);
+    }
     return obj;
   },
 
@@ -5539,6 +5745,9 @@ export const CreateTemplateRequest: MessageFns<CreateTemplateRequest> = {
     message.replyOptions = (object.replyOptions !== undefined && object.replyOptions !== null)
       ? ReplyOptionList.fromPartial(object.replyOptions)
       : undefined;
+    message.whatsappTemplate = (object.whatsappTemplate !== undefined && object.whatsappTemplate !== null)
+      ? WhatsAppTemplateLinkChange.fromPartial(object.whatsappTemplate)
+      : undefined;
     return message;
   },
 };
@@ -5554,6 +5763,7 @@ function createBaseTemplate(): Template {
     placeholders: [],
     createdAt: undefined,
     updatedAt: undefined,
+    whatsappTemplate: undefined,
   };
 }
 
@@ -5585,6 +5795,9 @@ export const Template: MessageFns<Template> = {
     }
     if (message.updatedAt !== undefined) {
       Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(74).fork()).join();
+    }
+    if (message.whatsappTemplate !== undefined) {
+      WhatsAppTemplateLink.encode(message.whatsappTemplate, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -5674,6 +5887,14 @@ export const Template: MessageFns<Template> = {
             message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.whatsappTemplate = WhatsAppTemplateLink.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5727,6 +5948,11 @@ export const Template: MessageFns<Template> = {
         : isSet(object.updated_at)
         ? globalThis.String(object.updated_at)
         : undefined,
+      whatsappTemplate: isSet(object.whatsappTemplate)
+        ? WhatsAppTemplateLink.fromJSON(object.whatsappTemplate)
+        : isSet(object.whatsapp_template)
+        ? WhatsAppTemplateLink.fromJSON(object.whatsapp_template)
+        : undefined,
     };
   },
 
@@ -5759,6 +5985,9 @@ export const Template: MessageFns<Template> = {
     if (message.updatedAt !== undefined) {
       obj.updatedAt = message.updatedAt;
     }
+    if (message.whatsappTemplate !== undefined) {
+      obj.whatsappTemplate = WhatsAppTemplateLink.toJSON(message.whatsappTemplate);
+    }
     return obj;
   },
 
@@ -5776,6 +6005,9 @@ export const Template: MessageFns<Template> = {
     message.placeholders = object.placeholders?.map((e) => e) || [];
     message.createdAt = object.createdAt ?? undefined;
     message.updatedAt = object.updatedAt ?? undefined;
+    message.whatsappTemplate = (object.whatsappTemplate !== undefined && object.whatsappTemplate !== null)
+      ? WhatsAppTemplateLink.fromPartial(object.whatsappTemplate)
+      : undefined;
     return message;
   },
 };
@@ -5868,7 +6100,7 @@ export const TemplateWritten: MessageFns<TemplateWritten> = {
 };
 
 function createBaseUpdateTemplateRequest(): UpdateTemplateRequest {
-  return { accountId: "", templateId: "", fields: undefined, replyOptions: undefined };
+  return { accountId: "", templateId: "", fields: undefined, replyOptions: undefined, whatsappTemplate: undefined };
 }
 
 export const UpdateTemplateRequest: MessageFns<UpdateTemplateRequest> = {
@@ -5884,6 +6116,9 @@ export const UpdateTemplateRequest: MessageFns<UpdateTemplateRequest> = {
     }
     if (message.replyOptions !== undefined) {
       ReplyOptionList.encode(message.replyOptions, writer.uint32(34).fork()).join();
+    }
+    if (message.whatsappTemplate !== undefined) {
+      WhatsAppTemplateLinkChange.encode(message.whatsappTemplate, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -5933,6 +6168,14 @@ export const UpdateTemplateRequest: MessageFns<UpdateTemplateRequest> = {
             message.replyOptions = ReplyOptionList.decode(reader, reader.uint32());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.whatsappTemplate = WhatsAppTemplateLinkChange.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5963,6 +6206,11 @@ export const UpdateTemplateRequest: MessageFns<UpdateTemplateRequest> = {
         : isSet(object.reply_options)
         ? ReplyOptionList.fromJSON(object.reply_options)
         : undefined,
+      whatsappTemplate: isSet(object.whatsappTemplate)
+        ? WhatsAppTemplateLinkChange.fromJSON(object.whatsappTemplate)
+        : isSet(object.whatsapp_template)
+        ? WhatsAppTemplateLinkChange.fromJSON(object.whatsapp_template)
+        : undefined,
     };
   },
 
@@ -5980,6 +6228,9 @@ export const UpdateTemplateRequest: MessageFns<UpdateTemplateRequest> = {
     if (message.replyOptions !== undefined) {
       obj.replyOptions = ReplyOptionList.toJSON(message.replyOptions);
     }
+    if (message.whatsappTemplate !== undefined) {
+      obj.whatsappTemplate = WhatsAppTemplateLinkChange.toJSON(message.whatsappTemplate);
+    }
     return obj;
   },
 
@@ -5995,6 +6246,9 @@ export const UpdateTemplateRequest: MessageFns<UpdateTemplateRequest> = {
       : undefined;
     message.replyOptions = (object.replyOptions !== undefined && object.replyOptions !== null)
       ? ReplyOptionList.fromPartial(object.replyOptions)
+      : undefined;
+    message.whatsappTemplate = (object.whatsappTemplate !== undefined && object.whatsappTemplate !== null)
+      ? WhatsAppTemplateLinkChange.fromPartial(object.whatsappTemplate)
       : undefined;
     return message;
   },
