@@ -82,7 +82,7 @@ describe('consentService', () => {
     expect(await asMessaging.checkSendPermission({ accountId, channelType: 'Sms', recipient: '+15550001111' })).toMatchObject({ allowed: false });
   });
 
-  it('consumes MessageReceived for STOP and START in a group of its own', async () => {
+  it('consumes MessageReceived for STOP and START, and carrier refusals from messaging.events, each in a group of its own', async () => {
     const parts = await consentService.create({
       config: {},
       db: running.db as Knex,
@@ -92,6 +92,9 @@ describe('consentService', () => {
       clients: {} as ServiceClients,
       sandbox: true,
     });
-    expect((parts.consumers ?? []).map((c) => ({ group: c.group, topics: c.topics }))).toEqual([{ group: 'consent.reply-keywords', topics: [TOPICS.replies] }]);
+    expect((parts.consumers ?? []).map((c) => ({ group: c.group, topics: c.topics }))).toEqual([
+      { group: 'consent.reply-keywords', topics: [TOPICS.replies] },
+      { group: 'consent.carrier-opt-outs', topics: [TOPICS.messaging] },
+    ]);
   });
 });

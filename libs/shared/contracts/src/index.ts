@@ -19,3 +19,4 @@ export * as webhooksEvents from './generated/webhooks/v1/events.pb';
 export * as tendlcV1 from './generated/tendlc/v1/tendlc.pb';
 export * from './topics';
 export * from './reply-keywords';
+export * from './carrier-opt-outs';

@@ -23,9 +23,14 @@ export interface KeywordReplyDeps {
  * ledger entry with channel_type '*' records it; RecipientOptedOut follows
  * only when this changed something, so a STOP already in force on that
  * number (or the same event again) publishes nothing. Returns whether it changed.
+ * A STOP the carrier reported (`carrierRefusal`) goes the same way, on the
+ * channels it names, with its reason on the entry and the opt-out.
  */
 export async function applyStopReply(trx: Knex.Transaction, deps: KeywordReplyDeps, reply: KeywordReply, order: ReplyOrder): Promise<boolean> {
-  const inForce = await listStopRepliesOn(trx, reply.accountId, reply.recipient, reply.receivingNumber);
+  // On the channels this STOP covers (a reply: all of the address's, so all on that number; a carrier's refusal: its own).
+  const inForce = (await listStopRepliesOn(trx, reply.accountId, reply.recipient, reply.receivingNumber)).filter((o) =>
+    (reply.channels as string[]).includes(o.channelType),
+  );
   // Already stopped on that number (whichever subaccount the earlier STOP belonged to): no opt-out changes.
   const missing = reply.channels.filter((channel) => !inForce.some((o) => o.channelType === channel));
   if (missing.length === 0) {
@@ -45,7 +50,7 @@ export async function applyStopReply(trx: Knex.Transaction, deps: KeywordReplyDe
       scope: 'stopReply',
       receiving_number: reply.receivingNumber,
       source: 'stop_reply',
-      reason: null,
+      reason: reply.carrierRefusal?.reason ?? null,
       created_at: now,
       entry_id: entry.entry_id,
     });
@@ -58,7 +63,7 @@ export async function applyStopReply(trx: Knex.Transaction, deps: KeywordReplyDe
       recipient: reply.recipient,
       channel: reply.channel,
       scope: eventScopeOf('stopReply', reply.subaccountId),
-      sourceLabel: 'STOP reply',
+      sourceLabel: reply.carrierRefusal ? 'STOP at the carrier' : 'STOP reply',
       receivingNumber: reply.receivingNumber,
       entryId: entry.entry_id,
       occurredAt: now,

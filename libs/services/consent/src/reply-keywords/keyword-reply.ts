@@ -21,6 +21,12 @@ export interface KeywordReply {
   channels: Channel[];
   /** When the carrier received it: the order STOP and START apply in (null when the event has no valid time). */
   receivedAt: Date | null;
+  /**
+   * Set for a STOP the carrier told us of by refusing a send (Twilio 21610: the person texted STOP to that
+   * number at the carrier), not a reply we received: the refused message and the reason the entry and the
+   * opt-out record, so the ledger says where it came from.
+   */
+  carrierRefusal?: { messageId: string; reason: string };
 }
 
 /**
@@ -55,7 +61,8 @@ export function keywordReplyOf(payload: unknown): KeywordReply | undefined {
 /**
  * The ledger entry of a keyword reply on the number that received it: STOP
  * `opted_out`, START `resubscribed` (naming the STOP entries it lifted), on
- * every channel of the address, with the carrier's time of receipt.
+ * every channel of the address (a carrier's refusal: its channel), with the
+ * carrier's time of receipt.
  */
 export function keywordEntry(reply: KeywordReply, recordedAt: Date, liftedEntryIds: string[] = []): NewConsentEntry {
   const stop = reply.keyword === 'Stop';
@@ -64,12 +71,15 @@ export function keywordEntry(reply: KeywordReply, recordedAt: Date, liftedEntryI
     account_id: reply.accountId,
     subaccount_id: reply.subaccountId,
     recipient: reply.recipient,
-    channel_type: EVERY_CHANNEL,
+    // A carrier's refusal speaks for its own channel only (Twilio's STOP is the person's SMS to that number).
+    channel_type: reply.carrierRefusal ? reply.channel : EVERY_CHANNEL,
     action: stop ? 'opted_out' : 'resubscribed',
     scope: 'stopReply',
     source: stop ? 'stop_reply' : 'start_reply',
     actor: reply.receivingNumber,
-    reason: `replied ${stop ? 'STOP' : 'START'} (inbound message ${reply.inboundMessageId})`,
+    reason: reply.carrierRefusal
+      ? `${reply.carrierRefusal.reason} (message ${reply.carrierRefusal.messageId})`
+      : `replied ${stop ? 'STOP' : 'START'} (inbound message ${reply.inboundMessageId})`,
     consent_method: null,
     consent_evidence: null,
     receiving_number: reply.receivingNumber,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SandboxClock } from '@mp/clock';
-import { repliesEvents, TOPICS, type consentV1 } from '@mp/contracts';
+import { messagingEvents, RECIPIENT_UNSUBSCRIBED_AT_CARRIER, repliesEvents, TOPICS, type consentV1 } from '@mp/contracts';
 import type { DatabaseProvider } from '@mp/db';
 import { enqueueEvent, type EventEnvelope } from '@mp/events';
 import type { Principal } from '@mp/grpc';
@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import { consentHandlers } from '../consent.handlers';
 import type { ConsentEntryRow } from '../ledger/consent-entry';
 import type { OptOutRow } from '../opt-outs/opt-out';
+import { carrierOptOutConsumer } from '../carrier-opt-outs/carrier-opt-out.consumer';
 import { replyKeywordConsumer } from '../reply-keywords/reply-keyword.consumer';
 import { FakeConsentClients } from './fake-consent-clients';
 import { openTestDatabase } from './test-database';
@@ -31,6 +32,8 @@ export interface ConsentHarness {
   ): ReturnType<ReturnType<typeof consentHandlers>[K]>;
   /** Hands a replies.events envelope to the STOP/START consumer. */
   reply(event: EventEnvelope): Promise<void>;
+  /** Hands a messaging.events envelope to the carrier opt-out consumer (passed over, as the host would, unless it is one). */
+  messagingEvent(event: EventEnvelope): Promise<void>;
   /** Envelopes enqueued on the outbox, oldest first. */
   outbox(): Promise<EventEnvelope[]>;
   /** Ledger entries, in ledger order. */
@@ -75,6 +78,7 @@ export async function startConsentHarness(): Promise<ConsentHarness> {
   const clients = new FakeConsentClients((accountId, subaccountId) => namedSubaccounts.has(subaccountKey(accountId, subaccountId)));
   const handlers = consentHandlers({ db, outbox, clock, clients });
   const consumer = replyKeywordConsumer({ outbox, clock, logger });
+  const carrierOptOuts = carrierOptOutConsumer({ outbox, clock, logger });
   const count = async (table: string) => Number((await db(table).count({ n: '*' }))[0].n);
   return {
     provider,
@@ -86,6 +90,7 @@ export async function startConsentHarness(): Promise<ConsentHarness> {
     call: (method, principal, request) =>
       (handlers[method] as (r: unknown, ctx: unknown) => never)(request, { method: `consent.${String(method)}`, principal }),
     reply: (event) => consumeOnce(db, consumer, event),
+    messagingEvent: (event) => consumeOnce(db, carrierOptOuts, event),
     outbox: async () =>
       (await db('outbox').orderBy('id').select('envelope')).map((row: { envelope: unknown }) =>
         typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope,
@@ -169,4 +174,35 @@ export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   );
   if (!(outcome instanceof DomainError)) throw outcome;
   return outcome;
+}
+
+/**
+ * A messaging.events lifecycle event as messaging publishes it (proto JSON): by default the MessageRejected of
+ * a send the carrier refused because the recipient unsubscribed there, from `fromAddress`, refused now.
+ */
+export function carrierRefusal(
+  overrides: Partial<messagingEvents.MessageLifecycleEvent> & Pick<messagingEvents.MessageLifecycleEvent, 'accountId' | 'destination'>,
+  type = 'MessageRejected',
+): EventEnvelope {
+  const message: messagingEvents.MessageLifecycleEvent = {
+    messageId: randomUUID(),
+    channelType: 'Sms',
+    previousState: 'queued',
+    state: 'failed',
+    reason: RECIPIENT_UNSUBSCRIBED_AT_CARRIER,
+    replyOptions: [],
+    occurredAt: new Date().toISOString(),
+    attempt: 1,
+    fromAddress: '+15550000001',
+    ...overrides,
+  };
+  return {
+    id: randomUUID(),
+    type,
+    version: 1,
+    topic: TOPICS.messaging,
+    key: message.messageId,
+    occurredAt: message.occurredAt,
+    payload: messagingEvents.MessageLifecycleEvent.toJSON(message) as Record<string, unknown>,
+  };
 }

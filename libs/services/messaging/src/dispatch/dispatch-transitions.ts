@@ -198,8 +198,9 @@ export class DispatchTransitions {
             to: 'failed',
             changes: { ...released, failure_reason: reason },
             audit: { event: 'failed', detail: refused },
-            // Refused before any delivery was tried: "rejected and will not be delivered" (spec 6.1).
-            event: { type: 'MessageRejected', reason },
+            // Refused before any delivery was tried: "rejected and will not be delivered" (spec 6.1). From which
+            // number: consent takes a refusal for a recipient unsubscribed at the carrier as their STOP to it.
+            event: { type: 'MessageRejected', reason, dispatch: { fromAddress: sender.fromAddress } },
           });
       if (row) await this.failedAttempt(trx, message, sender, reason, attemptedAt, now);
       return row;

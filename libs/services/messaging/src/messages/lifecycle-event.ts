@@ -12,10 +12,14 @@ export type LifecycleEventType =
   | 'MessageDeadLettered'
   | 'MessageExpired';
 
-/** MessageDispatched: where the attempt went from and the carrier's id for it. */
+/**
+ * Where the attempt went from and, once the carrier took it (MessageDispatched), the carrier's id for it.
+ * A carrier's refusal (MessageRejected) names the number too: a refusal for a recipient who unsubscribed
+ * at the carrier is their opt-out at that number, which consent records.
+ */
 export interface DispatchFacts {
   fromAddress: string;
-  carrierMessageId: string;
+  carrierMessageId?: string;
 }
 
 export interface LifecycleEventContext {

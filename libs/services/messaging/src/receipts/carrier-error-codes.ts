@@ -1,3 +1,5 @@
+import { RECIPIENT_UNSUBSCRIBED_AT_CARRIER } from '@mp/contracts';
+
 /**
  * Carrier error codes and the reason the platform reports for them (on the
  * channel attempt's `failureReason`, in MessageFailed and in carrier events).
@@ -24,7 +26,8 @@ export const CARRIER_ERROR_REASONS: Readonly<Record<string, string>> = {
   // Refusals at submission
   '21211': 'invalid destination',
   '21408': 'destination region not enabled',
-  '21610': 'recipient unsubscribed at the carrier',
+  // Consent records a refusal with this reason as the recipient's opt-out at the sending number.
+  '21610': RECIPIENT_UNSUBSCRIBED_AT_CARRIER,
   '21612': 'destination not reachable by SMS',
   '21614': 'destination is not a mobile number',
   DESTINATION_REFUSED: 'destination refused by carrier',
