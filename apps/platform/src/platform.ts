@@ -25,7 +25,7 @@ import { tenDlcService } from '@mp/tendlc';
 import { webhookDispatcherService } from '@mp/webhook-dispatcher';
 import type { JWK } from 'jose';
 import type { PlatformConfig } from './config';
-import { sandboxConnections, sandboxWhatsAppOverCloudApi } from './sandbox-connections';
+import { sandboxConnections } from './sandbox-connections';
 
 export interface RunningPlatform {
   /** Where the gateway answers. */
@@ -87,7 +87,6 @@ export async function startPlatform(config: PlatformConfig, logger: Logger = cre
       await start(carrierSimulatorService, {
         ...config,
         CARRIER_CALLBACK_URL: config.CARRIER_CALLBACK_URL ?? gateway.url,
-        SIM_WHATSAPP_CLOUD_INBOUND: config.SIM_WHATSAPP_CLOUD_INBOUND || sandboxWhatsAppOverCloudApi(config),
         endpoints,
       });
       carrierConnections ??= sandboxConnections(config, endpoints);

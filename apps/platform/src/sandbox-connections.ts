@@ -11,23 +11,16 @@ import type { PlatformConfig } from './config';
  *   answers each submit_sm only once it has stored it, and dispatch keeps a
  *   window's worth in flight.
  * - WhatsApp over Meta's Cloud API to its fake (issue 29 point 6), whose
- *   signed webhooks come back to /v1/webhooks/carriers/{SIM_WHATSAPP_CONNECTION},
- *   unless the operator named a WhatsApp carrier (WHATSAPP_API_URL or CARRIER_API_URL).
+ *   signed webhooks (statuses, and sandbox inbound messages) come back to
+ *   /v1/webhooks/carriers/{SIM_WHATSAPP_CONNECTION}.
  * None when the operator configured connections of their own.
  */
 export const SANDBOX_SMS_CONNECTION_NAME = 'sandbox';
 const SANDBOX_THROUGHPUT_PER_SECOND = 10_000;
 const SANDBOX_WINDOW = 50;
 
-const ownConnections = (config: PlatformConfig) => config.CARRIER_CONNECTIONS !== undefined || config.CARRIER_CONNECTIONS_FILE !== undefined;
-
-/** Whether sandbox WhatsApp goes over the Cloud API fake (its inbound messages then come as Meta's webhooks too). */
-export function sandboxWhatsAppOverCloudApi(config: PlatformConfig): boolean {
-  return !ownConnections(config) && config.WHATSAPP_API_URL === undefined && config.CARRIER_API_URL === undefined;
-}
-
 export function sandboxConnections(config: PlatformConfig, endpoints: CarrierSimulatorEndpoints): string | undefined {
-  if (ownConnections(config)) return undefined;
+  if (config.CARRIER_CONNECTIONS !== undefined || config.CARRIER_CONNECTIONS_FILE !== undefined) return undefined;
   const connections: object[] = [];
   const smsc = endpoints.smsc;
   if (smsc && config.CARRIER_API_URL === undefined) {
@@ -45,20 +38,18 @@ export function sandboxConnections(config: PlatformConfig, endpoints: CarrierSim
       window: SANDBOX_WINDOW,
     });
   }
-  if (sandboxWhatsAppOverCloudApi(config)) {
-    connections.push({
-      name: config.SIM_WHATSAPP_CONNECTION,
-      protocol: 'whatsapp-cloud',
-      channel: 'WhatsApp',
-      numbers: ['*'],
-      priority: 1,
-      baseUrl: endpoints.httpUrl,
-      phoneNumberId: config.SIM_WHATSAPP_PHONE_NUMBER_ID,
-      accessToken: config.SIM_WHATSAPP_ACCESS_TOKEN,
-      appSecret: config.SIM_WHATSAPP_APP_SECRET,
-      // The fake never asks: Meta's handshake is for a real app's dashboard.
-      verifyToken: 'sandbox-whatsapp-verify-token',
-    });
-  }
-  return connections.length > 0 ? JSON.stringify(connections) : undefined;
+  connections.push({
+    name: config.SIM_WHATSAPP_CONNECTION,
+    protocol: 'whatsapp-cloud',
+    channel: 'WhatsApp',
+    numbers: ['*'],
+    priority: 1,
+    baseUrl: endpoints.httpUrl,
+    phoneNumberId: config.SIM_WHATSAPP_PHONE_NUMBER_ID,
+    accessToken: config.SIM_WHATSAPP_ACCESS_TOKEN,
+    appSecret: config.SIM_WHATSAPP_APP_SECRET,
+    // The fake never asks: Meta's handshake is for a real app's dashboard.
+    verifyToken: 'sandbox-whatsapp-verify-token',
+  });
+  return JSON.stringify(connections);
 }

@@ -23,8 +23,8 @@ export const carrierSimulatorConfigSchema = {
   // The fake of Meta's WhatsApp Business Cloud API (issue 29 point 6) on the carrier API's port:
   // `POST /{apiVersion}/{phoneNumberId}/messages`. A `whatsapp-cloud` connection named
   // SIM_WHATSAPP_CONNECTION with baseUrl = the carrier API's URL, this phone number id, token
-  // and app secret sends through it; its status (and, with SIM_WHATSAPP_CLOUD_INBOUND, inbound)
-  // webhooks go to CARRIER_CALLBACK_URL/v1/webhooks/carriers/{SIM_WHATSAPP_CONNECTION}.
+  // and app secret sends through it; its status webhooks and sandbox inbound WhatsApp messages
+  // go to CARRIER_CALLBACK_URL/v1/webhooks/carriers/{SIM_WHATSAPP_CONNECTION}.
   SIM_WHATSAPP_ACCESS_TOKEN: str({
     default: SANDBOX_WHATSAPP_CLOUD.accessToken,
     secret: true,
@@ -39,10 +39,6 @@ export const carrierSimulatorConfigSchema = {
   SIM_WHATSAPP_DISPLAY_NUMBER: str({ default: SANDBOX_WHATSAPP_CLOUD.displayNumber, description: "that number as its status webhooks' metadata.display_phone_number shows it (E.164)" }),
   SIM_WHATSAPP_BUSINESS_ACCOUNT_ID: str({ default: SANDBOX_WHATSAPP_CLOUD.businessAccountId, description: "the WhatsApp Business Account id its webhooks carry as entry[].id" }),
   SIM_WHATSAPP_CONNECTION: str({ default: SANDBOX_WHATSAPP_CLOUD.connectionName, description: 'name of the whatsapp-cloud connection the fake calls back as (the {carrier} of its webhook URL)' }),
-  SIM_WHATSAPP_CLOUD_INBOUND: bool({
-    default: false,
-    description: "post sandbox inbound WhatsApp messages as Meta's messages webhook to that connection, instead of the sim carrier's inbound callback",
-  }),
 };
 
 // `url({ optional: true })` is typed as a plain string by ConfigOf; say here that it may be absent.

@@ -49,10 +49,9 @@ export const carrierSimulatorService: ServiceModule<CarrierSimulatorConfig> = {
     let smscListening = false;
     // The fake of Meta's WhatsApp Cloud API: its settings read per use (a composer or test may change the config).
     const cloud = () => cloudApiSettingsOf(config);
-    const whatsAppCloudInbound = () => cloud().inbound;
 
     return {
-      grpc: [carrierSimulatorHandlers({ db, clock, routing, sentMessages, whatsAppCloudInbound }, logger)],
+      grpc: [carrierSimulatorHandlers({ db, clock, routing, sentMessages }, logger)],
       jobs: [
         // Receipts and inbound messages of the Cloud API fake go out as Meta's signed webhooks.
         new PostCallbacksJob({ ...RECEIPT_QUEUE, otherForms: [cloudStatusWebhook(cloud)] }, db, clock, config, logger),

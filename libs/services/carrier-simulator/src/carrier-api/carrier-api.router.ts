@@ -5,8 +5,6 @@ import type { SubmitCarrierMessage } from './submit-message.usecase';
 
 /** The SMS carrier's submission path (service-contracts "Carrier API"). */
 export const SMS_CARRIER_PATH = '/carrier/v1/messages';
-/** The WhatsApp carrier's submission path: same shape, its own carrier. */
-export const WHATSAPP_CARRIER_PATH = '/whatsapp/v1/messages';
 
 const errorBody = (code: string, message: string, extra: Record<string, unknown> = {}) => ({ error: { code, message, ...extra } });
 
@@ -23,10 +21,9 @@ export function createCarrierApiApp(submitMessage: SubmitCarrierMessage, logger:
     res.json({ status: 'ok' });
   });
 
-  // Two carriers share the app: the SMS carrier and the WhatsApp Business
-  // carrier, each with its own path, channel and message ids (receipts of both
-  // come back through the same signed receipt route, told apart by those ids).
-  const submitRoute = (channel: 'Sms' | 'WhatsApp', idPrefix: string) => async (req: Request, res: Response, next: NextFunction) => {
+  // Two carriers share the app: the SMS carrier of the Carrier API, and WhatsApp
+  // as a fake of Meta's Cloud API (its own paths, ids, errors and webhooks).
+  const submitRoute = (channel: 'Sms', idPrefix: string) => async (req: Request, res: Response, next: NextFunction) => {
     try {
       const check = checkSubmission(req.body);
       if (!check.ok) {
@@ -53,8 +50,7 @@ export function createCarrierApiApp(submitMessage: SubmitCarrierMessage, logger:
     }
   };
   app.post(SMS_CARRIER_PATH, express.json({ limit: '256kb' }), submitRoute('Sms', 'sim-'));
-  app.post(WHATSAPP_CARRIER_PATH, express.json({ limit: '256kb' }), submitRoute('WhatsApp', 'wamid.'));
-  // The fake of Meta's WhatsApp Cloud API (whatsapp-cloud/): after the paths above, which its
+  // The fake of Meta's WhatsApp Cloud API (whatsapp-cloud/): after the path above, which its
   // `/:apiVersion/:phoneNumberId/messages` would otherwise also match; its errors in Meta's shape.
   if (cloudApi) app.use(cloudApi);
   app.use((_req, res) => {

@@ -125,20 +125,12 @@ describe('carrier API', () => {
     expect(other.status).toBe(404);
   });
 
-  it('the WhatsApp carrier has its own path and message ids, and takes only WhatsApp', async () => {
-    const body = submission({ channel: 'WhatsApp', to: '+447700900123' });
-    const res = await submitToCarrier(sim.endpoints.httpUrl, body, '/whatsapp/v1/messages');
-    expect(res.status).toBe(201);
-    expect(res.body).toEqual({ carrierMessageId: expect.stringMatching(/^wamid\./), status: 'accepted' });
-    expect(await sim.db('carrier_submissions').where({ reference: body.reference })).toEqual([
-      expect.objectContaining({ channel: 'WhatsApp', to_address: '+447700900123' }),
-    ]);
-    expect(await receiptsOf(res.body.carrierMessageId)).toEqual([expect.objectContaining({ status: 'delivered' })]);
-
-    const sms = await submitToCarrier(sim.endpoints.httpUrl, submission({ channel: 'Sms' }), '/whatsapp/v1/messages');
-    expect(sms.status).toBe(400);
-    expect(sms.body).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: { channel: ['channel must be WhatsApp on this carrier.'] } } });
+  it('takes only SMS: WhatsApp goes over the fake of Meta\'s Cloud API, and the old WhatsApp path is gone', async () => {
     const whatsAppOnSms = await submitToCarrier(sim.endpoints.httpUrl, submission({ channel: 'WhatsApp' }));
     expect(whatsAppOnSms.status).toBe(400);
+    expect(whatsAppOnSms.body).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: { channel: ['channel must be Sms on this carrier.'] } } });
+    const old = await submitToCarrier(sim.endpoints.httpUrl, submission({ channel: 'WhatsApp' }), '/whatsapp/v1/messages');
+    expect(old.status).toBe(404);
   });
+
 });

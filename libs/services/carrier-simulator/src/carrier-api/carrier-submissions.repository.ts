@@ -88,21 +88,3 @@ export async function fileSubmission(
   const [row] = result.rows;
   return { outcome: row.outcome, inserted: row.inserted !== null };
 }
-
-/**
- * The carrier message id of the latest accepted attempt of platform message
- * `messageId` that `accountId` sent on `channel` to `to` (references are
- * `<messageId>:<attempt>`); undefined when there is none.
- */
-export async function findLatestAttemptSentTo(
-  db: Knex,
-  sent: { messageId: string; accountId: string; channel: string; to: string },
-): Promise<string | undefined> {
-  const rows: SubmissionRow[] = await db('carrier_submissions')
-    .where({ account_id: sent.accountId, channel: sent.channel, to_address: sent.to })
-    .where('reference', 'like', `${sent.messageId}:%`)
-    .select('carrier_message_id', 'reference');
-  const attemptOf = (reference: string) => Number.parseInt(reference.slice(sent.messageId.length + 1), 10) || 0;
-  const latest = rows.sort((a, b) => attemptOf(b.reference) - attemptOf(a.reference))[0];
-  return latest?.carrier_message_id;
-}

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { simulatorPostingToReceiver } from '../testing/callback-receiver';
 import { fakeRouting } from '../testing/fake-routing';
-import { principalOf, submitToCarrier } from '../testing/simulator.test-harness';
+import { principalOf } from '../testing/simulator.test-harness';
 
 const A = randomUUID();
 const NUMBER = '+15550000001';
@@ -39,28 +39,6 @@ describe('inbound posting job', () => {
     setup.sim.clock.advance(600);
     expect(await setup.sim.runDue()).toBe(0);
     expect(inboundPosts()).toHaveLength(1);
-  });
-
-  it('carries context.id, the quoted message’s carrier id, on a quoting WhatsApp reply', async () => {
-    const messageId = randomUUID();
-    const sent = await submitToCarrier(
-      setup.sim.endpoints.httpUrl,
-      { reference: `${messageId}:1`, accountId: A, channel: 'WhatsApp', from: NUMBER, to: '+15557654321', body: 'Reply C' },
-      '/whatsapp/v1/messages',
-    );
-    const filed = await simulate({ channelType: 'WhatsApp', quotedMessageId: messageId });
-    await setup.sim.runDue();
-    const [post] = inboundPosts();
-    expect(post.body).toEqual({
-      eventId: filed.eventId,
-      carrierMessageId: filed.carrierMessageId,
-      channel: 'WhatsApp',
-      from: '+15557654321',
-      to: NUMBER,
-      body: 'C',
-      receivedAt: filed.receivedAt,
-      context: { id: sent.body.carrierMessageId },
-    });
   });
 
   it('retries a post that got a 500 with the same bytes until it is taken (the receipts backoff)', async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@mp/grpc';
 import { fakeRouting } from '../testing/fake-routing';
-import { principalOf, startSimulatorHarness, submitToCarrier, type SimulatorHarness } from '../testing/simulator.test-harness';
+import { fakeSentMessages, type SentMessage } from '../testing/fake-sent-messages';
+import { principalOf, startSimulatorHarness, type SimulatorHarness } from '../testing/simulator.test-harness';
 
 const [A, B, S1] = [randomUUID(), randomUUID(), randomUUID()];
 const SMS_WA = '+15550000001';
@@ -15,9 +16,10 @@ const { routing, calls } = fakeRouting([
 ]);
 const customer = principalOf(A);
 
+const messaging = fakeSentMessages();
 let sim: SimulatorHarness;
 beforeAll(async () => {
-  sim = await startSimulatorHarness({ routing });
+  sim = await startSimulatorHarness({ routing, messaging: messaging.sentMessages });
 });
 afterAll(() => sim.close());
 beforeEach(() => {
@@ -129,32 +131,27 @@ describe('SimulateInbound', () => {
 
 describe('SimulateInbound quoting a WhatsApp message', () => {
   const person = '+15557650000';
-  const sendWhatsApp = (reference: string, to = person, accountId = A) =>
-    submitToCarrier(sim.endpoints.httpUrl, { reference, accountId, channel: 'WhatsApp', from: SMS_WA, to, body: 'Reply C or R' }, '/whatsapp/v1/messages');
+  const sent = (overrides: Partial<SentMessage> = {}) => {
+    const message: SentMessage = { accountId: A, messageId: randomUUID(), destination: person, channelType: 'WhatsApp', carrierMessageIds: [`wamid.${randomUUID()}`], ...overrides };
+    messaging.add(message);
+    return message;
+  };
 
-  it('names the quoted message by the carrier id of its latest attempt', async () => {
-    const messageId = randomUUID();
-    await sendWhatsApp(`${messageId}:1`);
-    const second = await sendWhatsApp(`${messageId}:2`);
-    const answer = await inbound({ channelType: 'WhatsApp', from: person, body: 'C', quotedMessageId: messageId });
-    expect(answer).toMatchObject({ quotedMessageId: messageId });
+  it('names the quoted message by the wamid the platform recorded for its latest attempt', async () => {
+    const message = sent({ carrierMessageIds: ['wamid.first', 'wamid.second'] });
+    const answer = await inbound({ channelType: 'WhatsApp', from: person, body: 'C', quotedMessageId: message.messageId });
+    expect(answer).toMatchObject({ quotedMessageId: message.messageId });
     const [row] = await sim.db('inbound_callbacks').where({ event_id: answer.eventId });
-    expect(row.context_id).toBe(second.body.carrierMessageId);
+    expect(row.context_id).toBe('wamid.second');
   });
 
-  it('is NOT_FOUND for a message never sent, sent to someone else, or sent by another account', async () => {
-    const toOther = randomUUID();
-    await sendWhatsApp(`${toOther}:1`, '+15557659999');
-    const byOther = randomUUID();
-    await sendWhatsApp(`${byOther}:1`, person, B);
-    for (const quotedMessageId of [randomUUID(), toOther, byOther]) {
+  it('is NOT_FOUND for a message never sent, sent to someone else, sent by another account, or sent by SMS', async () => {
+    const toOther = sent({ destination: '+15557659999' });
+    const byOther = sent({ accountId: B });
+    const sms = sent({ channelType: 'Sms', carrierMessageIds: ['sim-1'] });
+    for (const quotedMessageId of [randomUUID(), toOther.messageId, byOther.messageId, sms.messageId]) {
       await expectRefused(inbound({ channelType: 'WhatsApp', from: person, quotedMessageId }), { code: 'NOT_FOUND', detail: 'Message not found.' });
     }
   });
-
-  it('does not mistake an SMS to the person for a WhatsApp message', async () => {
-    const sms = randomUUID();
-    await submitToCarrier(sim.endpoints.httpUrl, { reference: `${sms}:1`, accountId: A, channel: 'Sms', from: SMS_WA, to: person, body: 'Hi' });
-    await expectRefused(inbound({ channelType: 'WhatsApp', from: person, quotedMessageId: sms }), { code: 'NOT_FOUND' });
-  });
 });
+

@@ -4,7 +4,6 @@ import type { routingV1 } from '@mp/contracts';
 import { reachAccount, type AsyncClient, type Principal } from '@mp/grpc';
 import { DomainError, echo } from '@mp/problems';
 import type { Knex } from 'knex';
-import { findLatestAttemptSentTo } from '../carrier-api/carrier-submissions.repository';
 import { scheduleInboundCallback, type ScheduledInbound } from './inbound-callbacks.repository';
 import { CARRIER_MESSAGE_ID_PREFIX, checkInbound, isSameAddress, type InboundRequest } from './inbound-message.rules';
 import { CLOUD_WAMID_PREFIX } from '../whatsapp-cloud/cloud-ids';
@@ -25,10 +24,8 @@ export interface SimulateInboundDeps {
   db: Knex;
   clock: Clock;
   routing: NumberDirectory;
-  /** Where a quoted message sent over the Cloud API is found (the fake files no reference of ours). */
+  /** Where a quoted message is found: sent over the Cloud API, it carries no reference of ours (Meta has none). */
   sentMessages?: SentMessages;
-  /** Whether WhatsApp messages go out as Meta's webhook (SIM_WHATSAPP_CLOUD_INBOUND): they get the Cloud API fake's wamids, which its posting form takes. */
-  whatsAppCloudInbound?: () => boolean;
 }
 
 /**
@@ -53,15 +50,15 @@ export async function simulateInbound(deps: SimulateInboundDeps, principal: Prin
   if (inbound.quotedMessageId !== undefined) {
     // The carrier knows the quoted message by its own id, from when the account sent it to this person.
     contextId =
-      (await findLatestAttemptSentTo(deps.db, { messageId: inbound.quotedMessageId, accountId: reach.accountId, channel: 'WhatsApp', to: inbound.from })) ??
-      (deps.sentMessages &&
-        (await recordedWamid(deps.sentMessages, principal, { accountId: reach.accountId, subaccountId: reach.subaccountId, messageId: inbound.quotedMessageId, to: inbound.from })));
+      deps.sentMessages &&
+      (await recordedWamid(deps.sentMessages, principal, { accountId: reach.accountId, subaccountId: reach.subaccountId, messageId: inbound.quotedMessageId, to: inbound.from }));
     if (contextId === undefined) throw DomainError.notFound('Message');
   }
 
   const scheduled: ScheduledInbound = {
     eventId: randomUUID(),
-    carrierMessageId: `${inbound.channel === 'WhatsApp' && deps.whatsAppCloudInbound?.() ? CLOUD_WAMID_PREFIX : CARRIER_MESSAGE_ID_PREFIX[inbound.channel]}${randomUUID()}`,
+    // WhatsApp's get the Cloud API fake's wamids, by which its posting job sends them as Meta's webhook.
+    carrierMessageId: `${inbound.channel === 'WhatsApp' ? CLOUD_WAMID_PREFIX : CARRIER_MESSAGE_ID_PREFIX[inbound.channel]}${randomUUID()}`,
     channel: inbound.channel,
     from: inbound.from,
     // The number as routing holds it, so the platform resolves it exactly.

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { CarrierSimulatorConfig } from '../carrier-simulator.config';
 import { carrierSimulatorService } from '../carrier-simulator.module';
 import { CarrierSimulatorEndpoints } from '../endpoints/carrier-simulator-endpoints';
+import type { SentMessages } from '../inbound/quoted-message';
 import type { NumberDirectory } from '../inbound/simulate-inbound.usecase';
 
 type SimulatorClient = AsyncClient<typeof sandboxV1.CarrierSimulatorServiceService>;
@@ -28,10 +29,11 @@ export interface SimulatorHarness {
 }
 
 /**
- * `routing` stands in for the routing service (the only service the simulator
- * calls); without one, a call to it fails.
+ * `routing` and `messaging` stand in for the services the simulator calls (the
+ * numbers an account holds; a message it sent, when an inbound one quotes it);
+ * without one, a call to it fails.
  */
-export async function startSimulatorHarness(options: { clock?: Clock; callbackUrl?: string; routing?: NumberDirectory } = {}): Promise<SimulatorHarness> {
+export async function startSimulatorHarness(options: { clock?: Clock; callbackUrl?: string; routing?: NumberDirectory; messaging?: SentMessages } = {}): Promise<SimulatorHarness> {
   const databases: DatabaseProvider = createDatabaseProvider({ dataDir: ':memory:' });
   const db = databases.forSchema('carrier_simulator');
   await migrateLatest(db, 'carrier_simulator', carrierSimulatorService.migrations);
@@ -55,7 +57,7 @@ export async function startSimulatorHarness(options: { clock?: Clock; callbackUr
     outbox: unusedOutbox,
     clock,
     logger: createLogger('silent'),
-    clients: { routing: options.routing } as unknown as ServiceClients,
+    clients: { routing: options.routing, messaging: options.messaging } as unknown as ServiceClients,
     sandbox: true,
   });
   await parts.start?.();

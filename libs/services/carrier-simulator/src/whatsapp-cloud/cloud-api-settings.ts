@@ -24,8 +24,6 @@ export interface CloudApiSettings {
   businessAccountId: string;
   /** The `{carrier}` of `/v1/webhooks/carriers/{carrier}`: the platform's whatsapp-cloud connection's name. */
   connectionName: string;
-  /** Whether sandbox inbound WhatsApp messages go out as Meta's messages webhook. */
-  inbound: boolean;
 }
 
 /** The fake's settings from the module's config (read per use: a test or composer may change it), defaults for what it leaves out. */
@@ -37,6 +35,5 @@ export function cloudApiSettingsOf(config: CarrierSimulatorConfig): CloudApiSett
     displayNumber: config.SIM_WHATSAPP_DISPLAY_NUMBER ?? SANDBOX_WHATSAPP_CLOUD.displayNumber,
     businessAccountId: config.SIM_WHATSAPP_BUSINESS_ACCOUNT_ID ?? SANDBOX_WHATSAPP_CLOUD.businessAccountId,
     connectionName: config.SIM_WHATSAPP_CONNECTION ?? SANDBOX_WHATSAPP_CLOUD.connectionName,
-    inbound: config.SIM_WHATSAPP_CLOUD_INBOUND ?? false,
   };
 }

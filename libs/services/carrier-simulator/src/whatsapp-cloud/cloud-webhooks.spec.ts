@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { fakeRouting } from '../testing/fake-routing';
-import { principalOf, startSimulatorHarness, submitToCarrier, type SimulatorHarness } from '../testing/simulator.test-harness';
+import { fakeSentMessages } from '../testing/fake-sent-messages';
+import { principalOf, startSimulatorHarness, type SimulatorHarness } from '../testing/simulator.test-harness';
 import { SANDBOX_WHATSAPP_CLOUD } from './cloud-api-settings';
 import { sendToCloudApi, textMessage } from './testing/cloud-api-client';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './testing/meta-webhook-receiver';
@@ -8,6 +9,7 @@ import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from
 const A = randomUUID();
 const NUMBER = '+15550000001';
 const CUSTOMER = '+15557654321';
+const messaging = fakeSentMessages();
 const { routing } = fakeRouting([{ accountId: A, address: NUMBER, channelTypes: ['Sms', 'WhatsApp'] }]);
 
 let sim: SimulatorHarness;
@@ -17,7 +19,7 @@ const nextNumber = () => `+1555400${String(++n).padStart(4, '0')}`;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  sim = await startSimulatorHarness({ callbackUrl: receiver.url, routing });
+  sim = await startSimulatorHarness({ callbackUrl: receiver.url, routing, messaging: messaging.sentMessages });
 });
 afterAll(async () => {
   await sim.close();
@@ -26,7 +28,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await sim.settle();
   receiver.reset();
-  sim.config.SIM_WHATSAPP_CLOUD_INBOUND = undefined;
 });
 
 const META_PATH = `/v1/webhooks/carriers/${SANDBOX_WHATSAPP_CLOUD.connectionName}`;
@@ -81,8 +82,12 @@ describe('status webhooks of the Cloud API fake', () => {
     expect(await sim.runDue()).toBe(1);
     const [, delivered] = metaPosts();
     expectSignedByAppSecret(delivered);
+    // Due a second after the send, by the sandbox clock, which also runs on: any whole second from then to now.
+    const deliveredAt = Number((delivered.body as any).entry[0].changes[0].value.statuses[0].timestamp);
+    expect(deliveredAt).toBeGreaterThanOrEqual(Number(sentAt) + 1);
+    expect(deliveredAt).toBeLessThanOrEqual(Number(unixNow()));
     expect(delivered.body).toEqual(
-      metaEnvelope(SANDBOX_WHATSAPP_CLOUD.displayNumber, { statuses: [{ id: wamid, status: 'delivered', timestamp: unixNow(), recipient_id: to.slice(1) }] }),
+      metaEnvelope(SANDBOX_WHATSAPP_CLOUD.displayNumber, { statuses: [{ id: wamid, status: 'delivered', timestamp: String(deliveredAt), recipient_id: to.slice(1) }] }),
     );
     sim.clock.advance(600);
     expect(await sim.runDue()).toBe(0);
@@ -105,6 +110,7 @@ describe('status webhooks of the Cloud API fake', () => {
   it('undelivered: one signed `failed` status with Meta’s error 131026 after afterSeconds, no `sent`', async () => {
     const to = nextNumber();
     await sim.client.setCarrierBehavior({ accountId: 'acc-wh', destination: to, outcome: 'undelivered', afterSeconds: 5 }, { principal: principalOf('acc-wh') });
+    const sentAt = unixNow();
     const wamid = await sendText(to);
     expect(await sim.runDue()).toBe(0);
     sim.clock.advance(5);
@@ -112,13 +118,16 @@ describe('status webhooks of the Cloud API fake', () => {
     const [failed] = metaPosts();
     expect(receiver.received).toHaveLength(1);
     expectSignedByAppSecret(failed);
+    const failedAt = Number((failed.body as any).entry[0].changes[0].value.statuses[0].timestamp);
+    expect(failedAt).toBeGreaterThanOrEqual(Number(sentAt) + 5);
+    expect(failedAt).toBeLessThanOrEqual(Number(unixNow()));
     expect(failed.body).toEqual(
       metaEnvelope(SANDBOX_WHATSAPP_CLOUD.displayNumber, {
         statuses: [
           {
             id: wamid,
             status: 'failed',
-            timestamp: unixNow(),
+            timestamp: String(failedAt),
             recipient_id: to.slice(1),
             errors: [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: expect.any(String) }, href: expect.any(String) }],
           },
@@ -166,20 +175,6 @@ describe('status webhooks of the Cloud API fake', () => {
     expect(post.headers['x-hub-signature-256']).not.toBe(`sha256=${createHmac('sha256', SANDBOX_WHATSAPP_CLOUD.appSecret).update(post.raw).digest('hex')}`);
   });
 
-  it('leaves the old WhatsApp route’s receipts as they were: the sim carrier’s signed batch, in the same pass', async () => {
-    const old = await submitToCarrier(
-      sim.endpoints.httpUrl,
-      { reference: `${randomUUID()}:1`, accountId: A, channel: 'WhatsApp', from: NUMBER, to: nextNumber(), body: 'Hi' },
-      '/whatsapp/v1/messages',
-    );
-    const wamid = await sendText(nextNumber());
-    sim.clock.advance(1);
-    expect(await sim.runDue()).toBe(3); // the old receipt, and the Cloud API send's sent + delivered
-    const sim_ = receiver.received.find((r) => r.path === '/v1/webhooks/carriers/sim/receipts')!;
-    expect(sim_.headers['x-signature']).toBe(createHmac('sha256', 'sandbox-sim-secret').update(sim_.raw).digest('hex'));
-    expect(sim_.body).toEqual({ receipts: [expect.objectContaining({ carrierMessageId: old.body.carrierMessageId, status: 'delivered' })] });
-    expect(metaPosts().flatMap((p) => (p.body as any).entry[0].changes[0].value.statuses.map((s: any) => s.id))).toEqual([wamid, wamid]);
-  });
 });
 
 describe('inbound webhooks of the Cloud API fake', () => {
@@ -187,7 +182,6 @@ describe('inbound webhooks of the Cloud API fake', () => {
     sim.client.simulateInbound({ accountId: A, channelType: 'WhatsApp', from: CUSTOMER, to: NUMBER, body: 'C', ...overrides }, { principal: principalOf(A) });
 
   it('posts a sandbox WhatsApp message as Meta’s signed messages webhook, non-ASCII escaped as Meta does', async () => {
-    sim.config.SIM_WHATSAPP_CLOUD_INBOUND = true;
     const filed = await simulate({ body: 'Café ✓ 🙂 a/b' });
     expect(filed.carrierMessageId).toMatch(/^wamid\./);
     expect(await sim.runDue()).toBe(1);
@@ -215,34 +209,26 @@ describe('inbound webhooks of the Cloud API fake', () => {
     expect(await sim.runDue()).toBe(0);
   });
 
-  it('carries context { from, id } when the message quotes one the account sent', async () => {
-    sim.config.SIM_WHATSAPP_CLOUD_INBOUND = true;
+  it('carries context { from, id } when the message quotes one the account sent, by the wamid the platform recorded', async () => {
+    const wamid = await sendText(CUSTOMER, 'Reply C');
     const messageId = randomUUID();
-    const sent = await submitToCarrier(
-      sim.endpoints.httpUrl,
-      { reference: `${messageId}:1`, accountId: A, channel: 'WhatsApp', from: NUMBER, to: CUSTOMER, body: 'Reply C' },
-      '/whatsapp/v1/messages',
-    );
+    messaging.add({ accountId: A, messageId, destination: CUSTOMER, channelType: 'WhatsApp', carrierMessageIds: [wamid] });
     await simulate({ quotedMessageId: messageId });
     sim.clock.advance(1);
     await sim.runDue();
-    const [post] = metaPosts();
-    expect((post.body as any).entry[0].changes[0].value.messages[0].context).toEqual({ from: NUMBER.slice(1), id: sent.body.carrierMessageId });
+    const quoting = metaPosts().find((p) => (p.body as any).entry[0].changes[0].value.messages);
+    expect((quoting!.body as any).entry[0].changes[0].value.messages[0].context).toEqual({ from: NUMBER.slice(1), id: wamid });
   });
 
-  it('without SIM_WHATSAPP_CLOUD_INBOUND, and for SMS always, posts the sim carrier’s inbound callback as before', async () => {
+
+  it('posts WhatsApp as Meta\'s webhook and SMS as the sim carrier\'s inbound callback', async () => {
     const whatsApp = await simulate();
-    sim.config.SIM_WHATSAPP_CLOUD_INBOUND = true;
     const sms = await simulate({ channelType: 'Sms' });
     expect(await sim.runDue()).toBe(2);
-    expect(metaPosts()).toEqual([]);
+    expect(metaPosts().map((p) => (p.body as any).entry[0].changes[0].value.messages[0].id)).toEqual([whatsApp.carrierMessageId]);
     const posts = receiver.received.filter((r) => r.path === '/v1/webhooks/carriers/sim/inbound');
-    expect(posts.map((p) => [p.body.carrierMessageId, p.body.channel]).sort()).toEqual(
-      [
-        [whatsApp.carrierMessageId, 'WhatsApp'],
-        [sms.carrierMessageId, 'Sms'],
-      ].sort(),
-    );
+    expect(posts.map((p) => [p.body.carrierMessageId, p.body.channel])).toEqual([[sms.carrierMessageId, 'Sms']]);
     for (const post of posts) expect(post.headers['x-signature']).toBe(createHmac('sha256', 'sandbox-sim-secret').update(post.raw).digest('hex'));
   });
+
 });
