@@ -61,7 +61,15 @@ export interface CarrierInboundReceived {
   /** When the carrier received it (ISO-8601, UTC). */
   receivedAt: string;
   /** WhatsApp: the carrier message id of the message it quotes (`context.id`). */
-  contextCarrierMessageId?: string | undefined;
+  contextCarrierMessageId?:
+    | string
+    | undefined;
+  /**
+   * WhatsApp: the id or payload of the reply button or list row the person
+   * tapped (Meta's `button.payload`, `interactive.button_reply.id` or
+   * `list_reply.id`; Twilio's `ButtonPayload`); the body is its title.
+   */
+  replyPayload?: string | undefined;
 }
 
 /**
@@ -445,6 +453,7 @@ function createBaseCarrierInboundReceived(): CarrierInboundReceived {
     body: "",
     receivedAt: "",
     contextCarrierMessageId: undefined,
+    replyPayload: undefined,
   };
 }
 
@@ -476,6 +485,9 @@ export const CarrierInboundReceived: MessageFns<CarrierInboundReceived> = {
     }
     if (message.contextCarrierMessageId !== undefined) {
       writer.uint32(74).string(message.contextCarrierMessageId);
+    }
+    if (message.replyPayload !== undefined) {
+      writer.uint32(82).string(message.replyPayload);
     }
     return writer;
   },
@@ -565,6 +577,14 @@ export const CarrierInboundReceived: MessageFns<CarrierInboundReceived> = {
             message.contextCarrierMessageId = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.replyPayload = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -608,6 +628,11 @@ export const CarrierInboundReceived: MessageFns<CarrierInboundReceived> = {
         : isSet(object.context_carrier_message_id)
         ? globalThis.String(object.context_carrier_message_id)
         : undefined,
+      replyPayload: isSet(object.replyPayload)
+        ? globalThis.String(object.replyPayload)
+        : isSet(object.reply_payload)
+        ? globalThis.String(object.reply_payload)
+        : undefined,
     };
   },
 
@@ -640,6 +665,9 @@ export const CarrierInboundReceived: MessageFns<CarrierInboundReceived> = {
     if (message.contextCarrierMessageId !== undefined) {
       obj.contextCarrierMessageId = message.contextCarrierMessageId;
     }
+    if (message.replyPayload !== undefined) {
+      obj.replyPayload = message.replyPayload;
+    }
     return obj;
   },
 
@@ -657,6 +685,7 @@ export const CarrierInboundReceived: MessageFns<CarrierInboundReceived> = {
     message.body = object.body ?? "";
     message.receivedAt = object.receivedAt ?? "";
     message.contextCarrierMessageId = object.contextCarrierMessageId ?? undefined;
+    message.replyPayload = object.replyPayload ?? undefined;
     return message;
   },
 };
