@@ -16,12 +16,24 @@ export async function recordCarrierInbound(deps: RecordOnceDeps, carrier: string
   return { accepted, eventId: inbound.eventId };
 }
 
+/** What a provider says beside the checked message that the generic inbound callback has no field for. */
+export interface CarrierInboundExtras {
+  /** The id or payload of the WhatsApp reply button or list row tapped (the body is its title); replies matches it first. */
+  replyPayload?: string;
+}
+
 /**
  * The one store-once-and-announce path of a checked inbound message, whoever
  * brought it (a signed callback, or messaging for a connection it holds);
  * `raw` is kept as it came. False for a repeat.
  */
-export function storeCarrierInbound(deps: RecordOnceDeps, carrier: string, inbound: CarrierInbound, raw: string): Promise<boolean> {
+export function storeCarrierInbound(
+  deps: RecordOnceDeps,
+  carrier: string,
+  inbound: CarrierInbound,
+  raw: string,
+  extras: CarrierInboundExtras = {},
+): Promise<boolean> {
   return recordOnce(deps, (trx, recordedAt) => carrierInboundInsert(trx, carrier, inbound, raw, recordedAt), {
     topic: TOPICS.carrierInbound,
     key: inbound.from,
@@ -36,6 +48,8 @@ export function storeCarrierInbound(deps: RecordOnceDeps, carrier: string, inbou
       body: inbound.body,
       receivedAt: inbound.receivedAt,
       contextCarrierMessageId: inbound.contextId,
+      // An empty payload (Meta sends none for some buttons) is no payload: the title is matched alone.
+      replyPayload: extras.replyPayload || undefined,
     }),
   });
 }

@@ -5,7 +5,7 @@ import { startProviderCallbackHarness, type ProviderCallbackHarness } from '../t
 import { HTTP, META, META_B, TWILIO } from '../testing/test-connections';
 import { paramsObject, parseTwilioForm, type TwilioParams } from '../twilio-callbacks';
 import { INBOUND_MEDIA_ONLY, INBOUND_SMS, INBOUND_WHATSAPP_BUTTON, MESSAGE_SID, STATUS_DELIVERED, STATUS_SENT, STATUS_UNDELIVERED } from '../twilio-callbacks/testing/twilio-callback-fixtures';
-import { BUTTON_REPLY_MESSAGE, STATUS_WAMID, statusPayload, TEXT_QUOTING_MESSAGE } from '../whatsapp-webhooks/testing/meta-payloads';
+import { BUTTON_MESSAGE, BUTTON_REPLY_MESSAGE, LIST_REPLY_MESSAGE, STATUS_WAMID, statusPayload, TEXT_QUOTING_MESSAGE } from '../whatsapp-webhooks/testing/meta-payloads';
 
 let h: ProviderCallbackHarness;
 beforeAll(async () => {
@@ -116,6 +116,23 @@ describe("Meta's webhooks (POST /v1/webhooks/carriers/{connection})", () => {
     expect(inboundOf(tap.id)).toEqual([expect.objectContaining({ channelType: 'WhatsApp', body: tap.interactive.button_reply.title })]);
   });
 
+  it('announces what was tapped as the reply payload beside its title: a reply button\'s id, a list row\'s id, a template quick reply\'s payload; a text has none', async () => {
+    // Meta's reference pages give every example message the same wamid: each gets one of its own.
+    const exampleWamid = '"id": "wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUFERjg0NDEzNDdFODU3MUMxMAA="';
+    const taps = [
+      ['wamid.payload-button-reply', BUTTON_REPLY_MESSAGE],
+      ['wamid.payload-list-reply', LIST_REPLY_MESSAGE],
+      ['wamid.payload-quick-reply', BUTTON_MESSAGE.replace('"payload": "Unsubscribe"', '"payload": "unsubscribe-7"')],
+    ] as const;
+    for (const [wamid, payload] of taps) await expect(meta(payload.replace(exampleWamid, `"id": "${wamid}"`))).resolves.toMatchObject({ accepted: true });
+    await drained();
+    expect(inboundOf('wamid.payload-button-reply')).toEqual([expect.objectContaining({ body: 'Cancel', replyPayload: 'cancel-button' })]);
+    expect(inboundOf('wamid.payload-list-reply')).toEqual([expect.objectContaining({ body: 'Priority Mail Express', replyPayload: 'priority_express' })]);
+    expect(inboundOf('wamid.payload-quick-reply')).toEqual([expect.objectContaining({ body: 'Unsubscribe', replyPayload: 'unsubscribe-7' })]);
+    const quoting = JSON.parse(TEXT_QUOTING_MESSAGE).entry[0].changes[0].value.messages[0];
+    expect(inboundOf(quoting.id)[0].replyPayload).toBeUndefined();
+  });
+
   it.each([
     ['no signature', ''],
     ['a signature with another secret', metaSigned(statusPayload('delivered'), 'not-the-secret')],
@@ -158,7 +175,7 @@ describe("Twilio's callbacks (POST /v1/webhooks/carriers/{connection}/status and
     ]);
   });
 
-  it('takes an inbound SMS into replies and answers empty TwiML; a quick-reply tap through WhatsApp keeps its quote', async () => {
+  it('takes an inbound SMS into replies and answers empty TwiML; a quick-reply tap through WhatsApp keeps its quote and payload', async () => {
     const answer = await twilio('inbound', INBOUND_SMS);
     expect(answer).toMatchObject({ accepted: true, contentType: 'text/xml; charset=utf-8', body: '<?xml version="1.0" encoding="UTF-8"?><Response/>' });
     const tap = INBOUND_WHATSAPP_BUTTON.replaceAll('SMfedcba9876543210fedcba9876543210', 'SMbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb');
@@ -167,8 +184,10 @@ describe("Twilio's callbacks (POST /v1/webhooks/carriers/{connection}/status and
     expect(inboundOf('SMfedcba9876543210fedcba9876543210')).toEqual([
       expect.objectContaining({ carrier: TWILIO.name, channelType: 'Sms', from: '+14017122661', to: '+15017250604', body: 'Hello 👋 1+1=2' }),
     ]);
+    expect(inboundOf('SMfedcba9876543210fedcba9876543210')[0].replyPayload).toBeUndefined();
+    // The tapped button's ButtonPayload travels beside its text, for replies to match first.
     expect(inboundOf('SMbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb')).toEqual([
-      expect.objectContaining({ channelType: 'WhatsApp', body: 'Yes, confirm', contextCarrierMessageId: 'SMaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
+      expect.objectContaining({ channelType: 'WhatsApp', body: 'Yes, confirm', replyPayload: 'confirm-42', contextCarrierMessageId: 'SMaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
     ]);
   });
 

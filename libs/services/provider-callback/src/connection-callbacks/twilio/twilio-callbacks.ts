@@ -59,6 +59,8 @@ async function inbound(deps: CarrierCallbackDeps, connection: TwilioConnection, 
     deps.logger.warn('Twilio inbound message not recorded', { carrier: connection.name, reason: record.reason, messageSid: parsed.inbound.messageSid });
     return { accepted: false, eventId: parsed.inbound.messageSid, ...EMPTY_TWIML };
   }
-  const accepted = await storeCarrierInbound(deps, connection.name, record.inbound, JSON.stringify({ twilio: paramsObject(params) }));
+  const accepted = await storeCarrierInbound(deps, connection.name, record.inbound, JSON.stringify({ twilio: paramsObject(params) }), {
+    replyPayload: parsed.inbound.buttonPayload,
+  });
   return { accepted, eventId: record.inbound.eventId, ...EMPTY_TWIML };
 }

@@ -83,7 +83,9 @@ async function storeInbound(deps: CarrierCallbackDeps, carrier: string, change: 
       deps.logger.warn('WhatsApp message not recordable', { carrier, wamid: message.id, detail: error instanceof DomainError ? error.message : String(error) });
       continue;
     }
-    const accepted = await storeCarrierInbound(deps, carrier, record, JSON.stringify({ whatsapp: message, reply: inbound.reply }));
+    const accepted = await storeCarrierInbound(deps, carrier, record, JSON.stringify({ whatsapp: message, reply: inbound.reply }), {
+      replyPayload: inbound.reply?.id,
+    });
     stored.push({ accepted, eventId: record.eventId });
   }
   return stored;
