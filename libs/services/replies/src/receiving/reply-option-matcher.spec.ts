@@ -54,4 +54,21 @@ describe('ReplyOptionMatcher (spec 3.2)', () => {
   it('chooses nothing when the message offered no options', () => {
     expect(new ReplyOptionMatcher([]).match('C')).toBeUndefined();
   });
+
+  describe('a tapped WhatsApp button or list row (matchTap)', () => {
+    it('chooses by its payload first, against keys and aliases with the same normalisation, whatever its title says', () => {
+      expect(matcher.matchTap('Yes please, that works', 'c')?.key).toBe('C');
+      expect(matcher.matchTap('Confirm', ' move! ')?.key).toBe('R');
+    });
+
+    it('chooses by its title when the payload matches nothing, or there is none', () => {
+      expect(matcher.matchTap('move', 'btn-17')?.key).toBe('R');
+      expect(matcher.matchTap('ok', undefined)?.key).toBe('C');
+      expect(matcher.matchTap('ok', '')?.key).toBe('C');
+    });
+
+    it('chooses nothing when neither matches', () => {
+      expect(matcher.matchTap('Maybe later', 'btn-17')).toBeUndefined();
+    });
+  });
 });

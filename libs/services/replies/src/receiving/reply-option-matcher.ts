@@ -24,4 +24,13 @@ export class ReplyOptionMatcher {
   match(body: string): ReplyOptionCopy | undefined {
     return this.byWord.get(normalizeReplyText(body));
   }
+
+  /**
+   * The option chosen by a tapped WhatsApp button or list row: its id or
+   * payload first (what the business set it to, often the option's key),
+   * then its title, the body, as any typed reply. Without a payload, `match`.
+   */
+  matchTap(body: string, payload: string | undefined): ReplyOptionCopy | undefined {
+    return (payload ? this.match(payload) : undefined) ?? this.match(body);
+  }
 }

@@ -87,4 +87,35 @@ describe('replyOutcome (spec 3.2, 6.2)', () => {
     expect(replyOutcome('C', before, withoutOptions)).toEqual({ keyword: undefined, afterExpiry: false });
     expect(replyOutcome('C', before, undefined)).toEqual({ keyword: undefined, afterExpiry: false });
   });
+
+  describe('a tapped WhatsApp button or list row (its payload beside its title, the body)', () => {
+    it('answers with the option its payload names, though its title names none', () => {
+      expect(replyOutcome('Yes, I will be there', before, withOptions, 'c')).toEqual({
+        keyword: undefined,
+        afterExpiry: false,
+        chosen: { key: 'C', value: 'Confirm' },
+        reply: { matched: true, key: 'C', value: 'Confirm' },
+      });
+    });
+
+    it('answers with the option its title names when the payload names none', () => {
+      expect(replyOutcome('R', before, withOptions, 'reschedule-button').chosen).toEqual({ key: 'R', value: 'Reschedule' });
+    });
+
+    it('prefers the payload to the title when they name different options', () => {
+      expect(replyOutcome('R', before, withOptions, 'OK').chosen).toEqual({ key: 'C', value: 'Confirm' });
+    });
+
+    it('is STOP with a STOP title, and answers nothing, even when its payload names an option', () => {
+      expect(replyOutcome('Stop', before, withOptions, 'C')).toEqual({ keyword: 'Stop', afterExpiry: false, reply: { matched: false } });
+    });
+
+    it('is no keyword when only its payload is one', () => {
+      expect(replyOutcome('Not now', before, withOptions, 'STOP')).toEqual({ keyword: undefined, afterExpiry: false, reply: { matched: false } });
+    });
+
+    it('answers nothing after expiry, whatever its payload', () => {
+      expect(replyOutcome('Sure', withOptions.expiresAt as Date, withOptions, 'C').chosen).toBeUndefined();
+    });
+  });
 });

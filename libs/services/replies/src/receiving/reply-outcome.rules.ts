@@ -17,12 +17,14 @@ export interface ReplyOutcome {
  * A reply chooses an option only when its message offered options, it is
  * no opt-out, opt-in or help word, and the message had not expired when it
  * arrived; otherwise, for a message with options, it is `{ matched: false }`.
+ * A tapped WhatsApp button's `replyPayload` is matched before the body; the
+ * keyword is the body's alone (a STOP button means STOP whatever its payload).
  */
-export function replyOutcome(body: string, receivedAt: Date, linked: LinkCandidate | undefined): ReplyOutcome {
+export function replyOutcome(body: string, receivedAt: Date, linked: LinkCandidate | undefined, replyPayload?: string): ReplyOutcome {
   const keyword = replyKeywordOf(body);
   const afterExpiry = linked?.expiresAt !== undefined && receivedAt.getTime() >= linked.expiresAt.getTime();
   if (!linked || linked.replyOptions.length === 0) return { keyword, afterExpiry };
-  const option = keyword || afterExpiry ? undefined : new ReplyOptionMatcher(linked.replyOptions).match(body);
+  const option = keyword || afterExpiry ? undefined : new ReplyOptionMatcher(linked.replyOptions).matchTap(body, replyPayload);
   if (!option) return { keyword, afterExpiry, reply: { matched: false } };
   const chosen = { key: option.key, value: option.value };
   return { keyword, afterExpiry, chosen, reply: { matched: true, ...chosen } };

@@ -40,7 +40,8 @@ export async function storeReply(trx: Knex.Transaction, deps: StoreReplyDeps, pr
     contextCarrierMessageId: inbound.contextCarrierMessageId || undefined,
   };
   const linked = chooseLinkedMessage(reply, await candidatesFor(trx, reply));
-  const outcome = replyOutcome(inbound.body, receivedAt, linked);
+  // The tapped button's payload is matched but not stored: the row keeps the option it chose, consumers have the event.
+  const outcome = replyOutcome(inbound.body, receivedAt, linked, inbound.replyPayload);
   const row: InboundMessageRow = {
     inbound_message_id: randomUUID(),
     account_id: number.accountId,
