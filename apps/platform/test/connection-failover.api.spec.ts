@@ -2,6 +2,7 @@ import { freshDatabase, type FreshDatabase } from './distributed/fresh-database'
 import type { ApiClient } from './support/api-client';
 import { DyingSmsc } from './support/dying-smsc';
 import { freePort } from './support/free-port';
+import { metric, scrapeMetrics } from './support/metrics';
 import { freshDestination, sandboxNumber, signUp, waitForStatus, type SignedUpUser } from './support/journeys';
 import { bootPlatform, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
@@ -61,21 +62,7 @@ afterAll(async () => {
   await database?.release();
 });
 
-async function metrics(): Promise<string> {
-  return (await fetch(`${booted.platform.url}/metrics`)).text();
-}
-
-/** The sum of a metric's samples whose labels include `labels` (0 when none), from Prometheus text. */
-function metric(text: string, name: string, labels: Record<string, string>): number {
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    const match = new RegExp(`^${name}\\{([^}]*)\\} (\\S+)$`).exec(line);
-    if (!match) continue;
-    const found = Object.fromEntries([...match[1].matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => found[k] === v)) sum += Number(match[2]);
-  }
-  return sum;
-}
+const metrics = () => scrapeMetrics(booted.platform.url);
 
 const digits = (e164: string) => e164.replace(/^\+/, '');
 

@@ -4,7 +4,7 @@ import { fakeSentMessages } from '../testing/fake-sent-messages';
 import { principalOf, startSimulatorHarness, type SimulatorHarness } from '../testing/simulator.test-harness';
 import { SANDBOX_WHATSAPP_CLOUD } from './cloud-api-settings';
 import { sendToCloudApi, textMessage } from './testing/cloud-api-client';
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './testing/meta-webhook-receiver';
+import { startCallbackReceiver, type CallbackReceiver, type ReceivedCallback } from '../testing/callback-receiver';
 
 const A = randomUUID();
 const NUMBER = '+15550000001';
@@ -13,12 +13,12 @@ const messaging = fakeSentMessages();
 const { routing } = fakeRouting([{ accountId: A, address: NUMBER, channelTypes: ['Sms', 'WhatsApp'] }]);
 
 let sim: SimulatorHarness;
-let receiver: WebhookReceiver;
+let receiver: CallbackReceiver;
 let n = 0;
 const nextNumber = () => `+1555400${String(++n).padStart(4, '0')}`;
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver();
+  receiver = await startCallbackReceiver();
   sim = await startSimulatorHarness({ callbackUrl: receiver.url, routing, messaging: messaging.sentMessages });
 });
 afterAll(async () => {
@@ -41,7 +41,7 @@ const sendText = async (to: string, body = 'Hi') => {
 const unixNow = (plusSeconds = 0) => String(Math.floor(sim.clock.now().getTime() / 1000) + plusSeconds);
 
 /** The signature a platform checks: HMAC-SHA256 of the raw bytes under the app secret, lowercase hex. */
-function expectSignedByAppSecret(post: ReceivedWebhook, appSecret: string = SANDBOX_WHATSAPP_CLOUD.appSecret) {
+function expectSignedByAppSecret(post: ReceivedCallback, appSecret: string = SANDBOX_WHATSAPP_CLOUD.appSecret) {
   expect(post.headers['x-hub-signature-256']).toBe(`sha256=${createHmac('sha256', appSecret).update(post.raw).digest('hex')}`);
   expect(post.headers['content-type']).toBe('application/json');
 }
