@@ -38,6 +38,8 @@ beforeAll(async () => {
     CALLBACK_HTTP_PORT: '0',
     CALLBACK_SECRET_SIM: SIM_SECRET,
     PUBLIC_BASE_URL: booted.env.PUBLIC_BASE_URL ?? 'http://localhost:8080',
+    // The sandbox's WhatsApp connection (apps/platform/src/sandbox-connections.ts): its webhooks verified here too.
+    CARRIER_CONNECTIONS: JSON.stringify([SANDBOX_WHATSAPP]),
   });
   ingress = new ApiClient(`http://127.0.0.1:${callbackPort(callbackApp.output())}`);
   user = await signUp(gateway, 'callback-ingress');
@@ -52,7 +54,40 @@ afterAll(async () => {
   if (typeof storage !== 'string') await storage.release();
 });
 
+const SANDBOX_WHATSAPP = {
+  name: 'sim-whatsapp',
+  protocol: 'whatsapp-cloud',
+  channel: 'WhatsApp',
+  numbers: ['*'],
+  priority: 1,
+  phoneNumberId: '100000000000001',
+  accessToken: 'sandbox-whatsapp-access-token',
+  appSecret: 'sandbox-whatsapp-app-secret',
+  verifyToken: 'sandbox-whatsapp-verify-token',
+};
+
 const sign = (raw: string, secret = SIM_SECRET) => createHmac('sha256', secret).update(raw).digest('hex');
+const metaSign = (raw: string, secret = SANDBOX_WHATSAPP.appSecret) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+/** A statuses webhook in the shape of Meta's reference (…/webhooks/reference/messages/status). */
+const metaStatus = (wamid: string, status: string, to: string) =>
+  JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '100000000000002',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550100001', phone_number_id: SANDBOX_WHATSAPP.phoneNumberId },
+              statuses: [{ id: wamid, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to.slice(1) }],
+            },
+          },
+        ],
+      },
+    ],
+  });
 const receipts = '/v1/webhooks/carriers/sim/receipts';
 const carrierEvents = () => countRows(booted.platform, 'provider_callback', 'carrier_events');
 const receipt = (reference: string) =>
@@ -97,6 +132,43 @@ describe('the callback ingress of a standalone provider-callback', () => {
     expect(answer(direct)).toEqual(answer(viaGateway));
     expect(direct.headers.get('x-trace-id')).toBe(direct.body.traceId);
     expect(await carrierEvents()).toBe(before);
+  });
+
+  it("answers Meta's handshake and takes its signed status webhooks as the gateway does (issue 29)", async () => {
+    if (typeof storage === 'string') return;
+    const handshake = (token: string) => `/v1/webhooks/carriers/sim-whatsapp?hub.mode=subscribe&hub.challenge=8675309&hub.verify_token=${token}`;
+    for (const client of [ingress, gateway]) {
+      const ok = await client.get(handshake(SANDBOX_WHATSAPP.verifyToken));
+      expect({ status: ok.status, type: ok.headers.get('content-type'), text: ok.text }).toEqual({ status: 200, type: expect.stringMatching(/^text\/plain/), text: '8675309' });
+    }
+    const [direct, viaGateway] = [await ingress.get(handshake('guess')), await gateway.get(handshake('guess'))];
+    expect(direct.status).toBe(403);
+    expect(answer(direct)).toEqual(answer(viaGateway));
+
+    const destination = '+14155550172';
+    await gateway.put(`/v1/sandbox/carrier-behaviors/${encodeURIComponent(destination)}`, { token: user.accessToken, body: { outcome: 'no-receipt' } });
+    const sent = await gateway.post(`/v1/accounts/${user.accountId}/messages`, {
+      token: user.accessToken,
+      body: { channelType: 'WhatsApp', destination, body: 'status via the ingress', messageType: 'Transactional' },
+    });
+    expect(sent.status).toBe(201);
+    await waitForStatus(gateway, user, sent.body.messageId, ['dispatched']);
+    const events = await gateway.get(`/v1/messages/${sent.body.messageId}/carrier-events`, { token: user.accessToken });
+    const wamid = events.body.items.find((e: { type: string }) => e.type === 'submission_accepted').carrierMessageId;
+    const raw = metaStatus(wamid, 'delivered', destination);
+    const path = '/v1/webhooks/carriers/sim-whatsapp';
+    const before = await carrierEvents();
+    const [unsigned, unsignedViaGateway] = [await ingress.post(path, { rawBody: raw, headers: { 'x-hub-signature-256': metaSign(raw, 'not-the-secret') } }), await gateway.post(path, { rawBody: raw, headers: { 'x-hub-signature-256': metaSign(raw, 'not-the-secret') } })];
+    expect(unsigned.status).toBe(401);
+    expect(answer(unsigned)).toEqual(answer(unsignedViaGateway));
+    expect(await carrierEvents()).toBe(before);
+    for (let i = 0; i < 2; i++) {
+      const res = await ingress.post(path, { rawBody: raw, headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSign(raw) } });
+      expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { received: true } });
+    }
+    expect(await carrierEvents()).toBe(before + 1);
+    const delivered = await waitForStatus(gateway, user, sent.body.messageId, ['delivered']);
+    expect(delivered.body.auditTrail.filter((a: { toStatus: string }) => a.toStatus === 'delivered')).toHaveLength(1);
   });
 
   it('serves nothing but the callback paths', async () => {
