@@ -1,4 +1,5 @@
 import type { CarrierConnection } from '@mp/carrier-connections';
+import { DomainError } from '@mp/problems';
 import type { IngestCallbackDeps } from '../ingest/ingest-callback.usecase';
 
 /** A request to /v1/webhooks/carriers/{carrier}[/{route}], as the gateway or the callback ingress received it. */
@@ -26,6 +27,10 @@ export interface CarrierCallbackAnswer {
 }
 
 export type CarrierCallbackDeps = IngestCallbackDeps;
+
+/** What a handshake without the connection's verify token gets, and any GET that is no Meta handshake: 403, nothing said. */
+export const handshakeRefused = () =>
+  new DomainError('FORBIDDEN', "The verification handshake needs hub.mode=subscribe, the connection's hub.verify_token and a hub.challenge.");
 
 /** One protocol's callbacks for one of its connections; `connections` are all of them (a webhook may concern another). */
 export type ProtocolCallbacks<C extends CarrierConnection> = (

@@ -1,8 +1,7 @@
 import type { CarrierConnection, CarrierProtocol } from '@mp/carrier-connections';
-import { DomainError } from '@mp/problems';
 import { ingestCallback } from '../ingest/ingest-callback.usecase';
 import { countWebhook, webhookOutcome } from './callback-metrics';
-import type { CarrierCallbackAnswer, CarrierCallbackDeps, CarrierCallbackRequest, ProtocolCallbacks } from './carrier-callback';
+import { handshakeRefused, type CarrierCallbackAnswer, type CarrierCallbackDeps, type CarrierCallbackRequest, type ProtocolCallbacks } from './carrier-callback';
 import { httpCallbacks } from './http/http-callbacks';
 import { twilioCallbacks } from './twilio/twilio-callbacks';
 import { whatsAppCloudCallbacks } from './whatsapp-cloud/whatsapp-cloud-callbacks';
@@ -28,7 +27,7 @@ export function carrierCallbackHandler(deps: CarrierCallbackDeps, connections: r
     if (request.method === 'GET' && connection?.protocol !== 'whatsapp-cloud') {
       if (connection) countWebhook(connection.name, 'handshake-refused');
       // Only Meta's handshake is a GET; to anything else, the answer a wrong verify token gets.
-      throw new DomainError('FORBIDDEN', 'The verification handshake needs hub.mode=subscribe, the connection\'s hub.verify_token and a hub.challenge.');
+      throw handshakeRefused();
     }
     if (callbacks) {
       try {

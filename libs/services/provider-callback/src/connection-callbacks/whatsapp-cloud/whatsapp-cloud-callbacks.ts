@@ -2,11 +2,10 @@ import type { CarrierConnection, WhatsAppCloudConnection } from '@mp/carrier-con
 import { DomainError } from '@mp/problems';
 import { toCarrierInbound, type CarrierInbound } from '../../carrier-inbound/carrier-inbound.rules';
 import { storeCarrierInbound } from '../../carrier-inbound/record-carrier-inbound.usecase';
-import type { CarrierReceipt } from '../../carrier-receipts/carrier-receipt.rules';
 import { recordCarrierReceipts } from '../../carrier-receipts/record-carrier-receipt.usecase';
 import { unauthorized } from '../../ingest/ingest-callback.usecase';
 import { answerHandshake, parseWhatsAppWebhook, toWhatsAppInbound, verifyMetaSignature, type WhatsAppChange } from '../../whatsapp-webhooks';
-import type { CarrierCallbackAnswer, CarrierCallbackDeps, CarrierCallbackRequest, ProtocolCallbacks } from '../carrier-callback';
+import { handshakeRefused, type CarrierCallbackAnswer, type CarrierCallbackDeps, type CarrierCallbackRequest, type ProtocolCallbacks } from '../carrier-callback';
 import { queryObject } from './query-object';
 import { whatsAppReceipts } from './whatsapp-receipts';
 
@@ -45,7 +44,7 @@ export const whatsAppCloudCallbacks: ProtocolCallbacks<WhatsAppCloudConnection> 
       accepted ||= stored.accepted;
       eventId ||= stored.eventId;
     }
-    unread(deps, carrier, change, receipts);
+    unread(deps, carrier, change);
   }
   if (parsed.webhook.otherFields.length > 0) deps.logger.info('WhatsApp webhook fields not read', { carrier: connection.name, fields: parsed.webhook.otherFields });
   return { accepted, eventId };
@@ -55,7 +54,7 @@ function handshake(deps: CarrierCallbackDeps, connection: WhatsAppCloudConnectio
   const answer = answerHandshake(queryObject(request.query), connection.verifyToken);
   if (answer.status !== 200) {
     deps.logger.warn('WhatsApp subscription handshake refused', { carrier: connection.name });
-    throw new DomainError('FORBIDDEN', 'The verification handshake needs hub.mode=subscribe, the connection\'s hub.verify_token and a hub.challenge.');
+    throw handshakeRefused();
   }
   deps.logger.info('WhatsApp subscription handshake answered', { carrier: connection.name });
   return { accepted: false, eventId: '', contentType: 'text/plain', body: answer.body };
@@ -92,9 +91,8 @@ async function storeInbound(deps: CarrierCallbackDeps, carrier: string, change: 
 }
 
 /** Statuses Meta named that are not read here: said in a log line, never dropped silently. */
-function unread(deps: CarrierCallbackDeps, carrier: string, change: WhatsAppChange, receipts: readonly CarrierReceipt[]): void {
-  const read = new Set(receipts.map((r) => r.carrierMessageId));
+function unread(deps: CarrierCallbackDeps, carrier: string, change: WhatsAppChange): void {
   for (const status of change.statuses) {
-    if (status.status === 'other' && !read.has(status.id)) deps.logger.info('WhatsApp status not read', { carrier, status: status.reported, wamid: status.id });
+    if (status.status === 'other') deps.logger.info('WhatsApp status not read', { carrier, status: status.reported, wamid: status.id });
   }
 }
