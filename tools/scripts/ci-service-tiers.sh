@@ -66,7 +66,7 @@ run_part() {
   local name=$1
   shift
   local started=$SECONDS status=0
-  "$@" 2>&1 | sed -u "s|^|[$name] |" || status=$?
+  "$@" 2>&1 | sed -u "s|^|[$name] |" | tee "$work/part-${name//[ \/]/-}.log" || status=$?
   printf '[%s] ended with status %d after %dm%02ds\n' "$name" "$status" $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60))
   echo "$name $status" >>"$work/parts"
   return 0
@@ -101,6 +101,15 @@ while read -r name shard status; do
   [ "$status" -eq 0 ] || failed+=("$name $shard (status $status)")
 done < <(sed 's/^prism /prism - /' "$work/parts")
 if [ ${#failed[@]} -gt 0 ]; then
+  # The lanes' lines interleave and CI keeps the tail: each failed part's failures once more, last.
+  while read -r line; do
+    name=${line% *}
+    [ "${line##* }" -eq 0 ] && continue
+    log="$work/part-${name//[ \/]/-}.log"
+    echo "=== what failed in $name"
+    grep -E '^\[[^]]*\] (FAIL |Tests:|Test Suites:)|✕' "$log" | head -40 || true
+    grep -m1 -A40 -E '^\[[^]]*\]   ● .* › ' "$log" || true
+  done <"$work/parts"
   printf 'failed: %s\n' "${failed[@]}"
   exit 1
 fi
