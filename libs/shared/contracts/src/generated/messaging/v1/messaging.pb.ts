@@ -43,7 +43,14 @@ export interface SendMessageRequest {
   sendAt?: string | undefined;
   expiresAt?: string | undefined;
   priority?: string | undefined;
-  idempotencyKey?: string | undefined;
+  idempotencyKey?:
+    | string
+    | undefined;
+  /**
+   * An inbound message of the account (or of the sending subaccount) this
+   * message answers: its WhatsApp attempt quotes it (Meta's context.message_id).
+   */
+  inReplyToInboundMessageId?: string | undefined;
 }
 
 export interface SendMessageRequest_TemplateParametersEntry {
@@ -110,6 +117,8 @@ export interface Message {
    */
   templateId?: string | undefined;
   replyOptions: ReplyOption[];
+  /** The inbound message it answers (SendMessageRequest.in_reply_to_inbound_message_id). */
+  inReplyToInboundMessageId?: string | undefined;
 }
 
 export interface PreviewSegmentsRequest {
@@ -468,6 +477,7 @@ function createBaseSendMessageRequest(): SendMessageRequest {
     expiresAt: undefined,
     priority: undefined,
     idempotencyKey: undefined,
+    inReplyToInboundMessageId: undefined,
   };
 }
 
@@ -523,6 +533,9 @@ export const SendMessageRequest: MessageFns<SendMessageRequest> = {
     }
     if (message.idempotencyKey !== undefined) {
       writer.uint32(138).string(message.idempotencyKey);
+    }
+    if (message.inReplyToInboundMessageId !== undefined) {
+      writer.uint32(146).string(message.inReplyToInboundMessageId);
     }
     return writer;
   },
@@ -679,6 +692,14 @@ export const SendMessageRequest: MessageFns<SendMessageRequest> = {
             message.idempotencyKey = reader.string();
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.inReplyToInboundMessageId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -780,6 +801,11 @@ export const SendMessageRequest: MessageFns<SendMessageRequest> = {
         : isSet(object.idempotency_key)
         ? globalThis.String(object.idempotency_key)
         : undefined,
+      inReplyToInboundMessageId: isSet(object.inReplyToInboundMessageId)
+        ? globalThis.String(object.inReplyToInboundMessageId)
+        : isSet(object.in_reply_to_inbound_message_id)
+        ? globalThis.String(object.in_reply_to_inbound_message_id)
+        : undefined,
     };
   },
 
@@ -842,6 +868,9 @@ export const SendMessageRequest: MessageFns<SendMessageRequest> = {
     if (message.idempotencyKey !== undefined) {
       obj.idempotencyKey = message.idempotencyKey;
     }
+    if (message.inReplyToInboundMessageId !== undefined) {
+      obj.inReplyToInboundMessageId = message.inReplyToInboundMessageId;
+    }
     return obj;
   },
 
@@ -873,6 +902,7 @@ export const SendMessageRequest: MessageFns<SendMessageRequest> = {
     message.expiresAt = object.expiresAt ?? undefined;
     message.priority = object.priority ?? undefined;
     message.idempotencyKey = object.idempotencyKey ?? undefined;
+    message.inReplyToInboundMessageId = object.inReplyToInboundMessageId ?? undefined;
     return message;
   },
 };
@@ -1442,6 +1472,7 @@ function createBaseMessage(): Message {
     updatedAt: undefined,
     templateId: undefined,
     replyOptions: [],
+    inReplyToInboundMessageId: undefined,
   };
 }
 
@@ -1527,6 +1558,9 @@ export const Message: MessageFns<Message> = {
     }
     for (const v of message.replyOptions) {
       ReplyOption.encode(v!, writer.uint32(218).fork()).join();
+    }
+    if (message.inReplyToInboundMessageId !== undefined) {
+      writer.uint32(226).string(message.inReplyToInboundMessageId);
     }
     return writer;
   },
@@ -1760,6 +1794,14 @@ export const Message: MessageFns<Message> = {
             message.replyOptions.push(ReplyOption.decode(reader, reader.uint32()));
             continue;
           }
+          case 28: {
+            if (tag !== 226) {
+              break;
+            }
+
+            message.inReplyToInboundMessageId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1885,6 +1927,11 @@ export const Message: MessageFns<Message> = {
         : globalThis.Array.isArray(object?.reply_options)
         ? object.reply_options.map((e: any) => ReplyOption.fromJSON(e))
         : [],
+      inReplyToInboundMessageId: isSet(object.inReplyToInboundMessageId)
+        ? globalThis.String(object.inReplyToInboundMessageId)
+        : isSet(object.in_reply_to_inbound_message_id)
+        ? globalThis.String(object.in_reply_to_inbound_message_id)
+        : undefined,
     };
   },
 
@@ -1971,6 +2018,9 @@ export const Message: MessageFns<Message> = {
     if (message.replyOptions?.length) {
       obj.replyOptions = message.replyOptions.map((e) => ReplyOption.toJSON(e));
     }
+    if (message.inReplyToInboundMessageId !== undefined) {
+      obj.inReplyToInboundMessageId = message.inReplyToInboundMessageId;
+    }
     return obj;
   },
 
@@ -2006,6 +2056,7 @@ export const Message: MessageFns<Message> = {
     message.updatedAt = object.updatedAt ?? undefined;
     message.templateId = object.templateId ?? undefined;
     message.replyOptions = object.replyOptions?.map((e) => ReplyOption.fromPartial(e)) || [];
+    message.inReplyToInboundMessageId = object.inReplyToInboundMessageId ?? undefined;
     return message;
   },
 };

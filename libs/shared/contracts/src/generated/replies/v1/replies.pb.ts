@@ -68,6 +68,21 @@ export interface ListMessageRepliesResponse {
   items: InboundMessage[];
 }
 
+export interface GetInboundMessageRequest {
+  accountId: string;
+  /** Set when the sender is limited to a subaccount: the inbound message must belong to it. */
+  subaccountId?: string | undefined;
+  inboundMessageId: string;
+}
+
+export interface InboundMessageWithCarrierId {
+  inboundMessage:
+    | InboundMessage
+    | undefined;
+  /** The carrier's id of it (WhatsApp: the wamid); absent on rows stored before carriers' ids were kept. */
+  carrierMessageId?: string | undefined;
+}
+
 function createBaseInboundMessage(): InboundMessage {
   return {
     inboundMessageId: "",
@@ -839,6 +854,214 @@ export const ListMessageRepliesResponse: MessageFns<ListMessageRepliesResponse> 
   },
 };
 
+function createBaseGetInboundMessageRequest(): GetInboundMessageRequest {
+  return { accountId: "", subaccountId: undefined, inboundMessageId: "" };
+}
+
+export const GetInboundMessageRequest: MessageFns<GetInboundMessageRequest> = {
+  encode(message: GetInboundMessageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.subaccountId !== undefined) {
+      writer.uint32(18).string(message.subaccountId);
+    }
+    if (message.inboundMessageId !== "") {
+      writer.uint32(26).string(message.inboundMessageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetInboundMessageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetInboundMessageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subaccountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.inboundMessageId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetInboundMessageRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      subaccountId: isSet(object.subaccountId)
+        ? globalThis.String(object.subaccountId)
+        : isSet(object.subaccount_id)
+        ? globalThis.String(object.subaccount_id)
+        : undefined,
+      inboundMessageId: isSet(object.inboundMessageId)
+        ? globalThis.String(object.inboundMessageId)
+        : isSet(object.inbound_message_id)
+        ? globalThis.String(object.inbound_message_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetInboundMessageRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.subaccountId !== undefined) {
+      obj.subaccountId = message.subaccountId;
+    }
+    if (message.inboundMessageId !== "") {
+      obj.inboundMessageId = message.inboundMessageId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetInboundMessageRequest>, I>>(base?: I): GetInboundMessageRequest {
+    return GetInboundMessageRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetInboundMessageRequest>, I>>(object: I): GetInboundMessageRequest {
+    const message = createBaseGetInboundMessageRequest();
+    message.accountId = object.accountId ?? "";
+    message.subaccountId = object.subaccountId ?? undefined;
+    message.inboundMessageId = object.inboundMessageId ?? "";
+    return message;
+  },
+};
+
+function createBaseInboundMessageWithCarrierId(): InboundMessageWithCarrierId {
+  return { inboundMessage: undefined, carrierMessageId: undefined };
+}
+
+export const InboundMessageWithCarrierId: MessageFns<InboundMessageWithCarrierId> = {
+  encode(message: InboundMessageWithCarrierId, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.inboundMessage !== undefined) {
+      InboundMessage.encode(message.inboundMessage, writer.uint32(10).fork()).join();
+    }
+    if (message.carrierMessageId !== undefined) {
+      writer.uint32(18).string(message.carrierMessageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InboundMessageWithCarrierId {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInboundMessageWithCarrierId();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.inboundMessage = InboundMessage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.carrierMessageId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): InboundMessageWithCarrierId {
+    return {
+      inboundMessage: isSet(object.inboundMessage)
+        ? InboundMessage.fromJSON(object.inboundMessage)
+        : isSet(object.inbound_message)
+        ? InboundMessage.fromJSON(object.inbound_message)
+        : undefined,
+      carrierMessageId: isSet(object.carrierMessageId)
+        ? globalThis.String(object.carrierMessageId)
+        : isSet(object.carrier_message_id)
+        ? globalThis.String(object.carrier_message_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: InboundMessageWithCarrierId): unknown {
+    const obj: any = {};
+    if (message.inboundMessage !== undefined) {
+      obj.inboundMessage = InboundMessage.toJSON(message.inboundMessage);
+    }
+    if (message.carrierMessageId !== undefined) {
+      obj.carrierMessageId = message.carrierMessageId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<InboundMessageWithCarrierId>, I>>(base?: I): InboundMessageWithCarrierId {
+    return InboundMessageWithCarrierId.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<InboundMessageWithCarrierId>, I>>(object: I): InboundMessageWithCarrierId {
+    const message = createBaseInboundMessageWithCarrierId();
+    message.inboundMessage = (object.inboundMessage !== undefined && object.inboundMessage !== null)
+      ? InboundMessage.fromPartial(object.inboundMessage)
+      : undefined;
+    message.carrierMessageId = object.carrierMessageId ?? undefined;
+    return message;
+  },
+};
+
 /** Inbound messages and their link to the message they answer (spec 2.3, 4.3). */
 export type RepliesServiceService = typeof RepliesServiceService;
 export const RepliesServiceService = {
@@ -868,6 +1091,22 @@ export const RepliesServiceService = {
       Buffer.from(ListMessageRepliesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListMessageRepliesResponse => ListMessageRepliesResponse.decode(value),
   },
+  /**
+   * One inbound message with the carrier's id for it, for messaging to answer
+   * it (a WhatsApp reply quotes that id). Services only; NOT_FOUND when the
+   * account (or the subaccount, when given) has no such inbound message.
+   */
+  getInboundMessage: {
+    path: "/replies.v1.RepliesService/GetInboundMessage" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetInboundMessageRequest): Buffer =>
+      Buffer.from(GetInboundMessageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetInboundMessageRequest => GetInboundMessageRequest.decode(value),
+    responseSerialize: (value: InboundMessageWithCarrierId): Buffer =>
+      Buffer.from(InboundMessageWithCarrierId.encode(value).finish()),
+    responseDeserialize: (value: Buffer): InboundMessageWithCarrierId => InboundMessageWithCarrierId.decode(value),
+  },
 } as const;
 
 export interface RepliesServiceServer extends UntypedServiceImplementation {
@@ -877,6 +1116,12 @@ export interface RepliesServiceServer extends UntypedServiceImplementation {
    * caller cannot reach the message.
    */
   listMessageReplies: handleUnaryCall<ListMessageRepliesRequest, ListMessageRepliesResponse>;
+  /**
+   * One inbound message with the carrier's id for it, for messaging to answer
+   * it (a WhatsApp reply quotes that id). Services only; NOT_FOUND when the
+   * account (or the subaccount, when given) has no such inbound message.
+   */
+  getInboundMessage: handleUnaryCall<GetInboundMessageRequest, InboundMessageWithCarrierId>;
 }
 
 export interface RepliesServiceClient extends Client {
@@ -913,6 +1158,26 @@ export interface RepliesServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListMessageRepliesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * One inbound message with the carrier's id for it, for messaging to answer
+   * it (a WhatsApp reply quotes that id). Services only; NOT_FOUND when the
+   * account (or the subaccount, when given) has no such inbound message.
+   */
+  getInboundMessage(
+    request: GetInboundMessageRequest,
+    callback: (error: ServiceError | null, response: InboundMessageWithCarrierId) => void,
+  ): ClientUnaryCall;
+  getInboundMessage(
+    request: GetInboundMessageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: InboundMessageWithCarrierId) => void,
+  ): ClientUnaryCall;
+  getInboundMessage(
+    request: GetInboundMessageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: InboundMessageWithCarrierId) => void,
   ): ClientUnaryCall;
 }
 
