@@ -10,6 +10,8 @@ export interface MessagingClients {
   readonly identity: Pick<ServiceClients['identity'], 'getSendingStanding'>;
   readonly routing: Pick<ServiceClients['routing'], 'chooseSenders' | 'getRoutingPolicy'>;
   readonly consent: Pick<ServiceClients['consent'], 'checkSendPermissions'>;
+  /** A send answering an inbound message reads it (and the carrier's id it quotes). */
+  readonly replies: Pick<ServiceClients['replies'], 'getInboundMessage'>;
   /** Only with SMPP connections: their receipts and inbound messages go on through provider-callback. */
   readonly 'provider-callback'?: Pick<ServiceClients['provider-callback'], 'recordCarrierReceipts' | 'recordCarrierInbound'>;
 }

@@ -69,6 +69,17 @@ export interface SendMessageRequest {
   /** A value for every placeholder of the template (400 naming each missing or unknown one); only with `templateId`. */
   templateParameters?: { [name: string]: TemplateParameterValue };
   /**
+   * The inbound message (its `inboundMessageId`, a UUID) this message answers, for a WhatsApp reply that quotes the
+   * customer's message: WhatsApp shows ours as a reply to it. It must be an inbound WhatsApp message of your account (of
+   * the subaccount, on the subaccount route or with a key limited to one) from this message's recipient, and the message
+   * must go on WhatsApp (`channelType` or its routing policy's fallback); only its WhatsApp attempt quotes. An id the
+   * caller cannot reach is 404 `NOT_FOUND`; a malformed id, an inbound message of another channel or sender, or a
+   * message with no WhatsApp attempt is 400 `VALIDATION_FAILED` naming this field. Nothing is stored on refusal.
+   * @maxLength 64
+   * @example "3f1c2a9e-7b4d-4e8a-9c61-2d5e8f0a1b23"
+   */
+  inReplyToInboundMessageId?: string;
+  /**
    * Your own reference; trimmed, blank means none, at most 128 characters.
    * @maxLength 128
    */
@@ -137,6 +148,8 @@ export interface MessageResource {
   templateId: string | null;
   /** The options it offers: a copy taken when it was sent (later template edits change nothing here). */
   replyOptions: ReplyOption[];
+  /** The inbound message it answers (`inReplyToInboundMessageId` as sent), null when none. */
+  inReplyToInboundMessageId: string | null;
   replyOptionKey: string | null;
   replyOptionValue: string | null;
   answeredAt: string | null;

@@ -6,6 +6,7 @@ import { hasExpired } from '../messages/expiry';
 import type { MessageRow } from '../messages/message.types';
 import type { MessagingClients } from '../messaging-clients';
 import type { AcceptedSubmission, ConsentDecision, DispatchTransitions, Sender } from './dispatch-transitions';
+import { carrierQuoteOf } from './carrier-quote';
 import { carrierTemplateOf } from './carrier-template';
 import { countCarrierOutcome } from './dispatch-metrics';
 import type { SendLookups } from './send-lookups';
@@ -92,6 +93,7 @@ export async function tryMessage(deps: DispatchMessageDeps, message: MessageRow,
         to: message.destination,
         body: message.body ?? '',
         ...carrierTemplateOf(message),
+        ...carrierQuoteOf(message),
       });
       // Logged in the span, so the line carries the send's trace_id (the X-Trace-Id its sender got).
       if (answer.kind === 'transient') {

@@ -65,6 +65,8 @@ export function fingerprintOf(request: messagingV1.SendMessageRequest, subaccoun
     request.sendAt ?? null,
     request.expiresAt ?? null,
     request.priority ?? null,
+    // Only when sent: the keys of requests from before the field existed keep their fingerprints.
+    ...(request.inReplyToInboundMessageId !== undefined ? [{ inReplyToInboundMessageId: request.inReplyToInboundMessageId }] : []),
   ];
   return createHash('sha256').update(JSON.stringify(['send-message:v1', ...fields])).digest('hex');
 }

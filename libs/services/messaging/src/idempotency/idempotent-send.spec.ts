@@ -43,7 +43,7 @@ describe('Idempotency-Key on sends (embedded database)', () => {
 
   it('answers CONFLICT for the same key with another request, storing nothing', async () => {
     await send('order-2');
-    for (const other of [{ body: 'another text' }, { subaccountId: SUB_A }, { clientReference: 'x' }]) {
+    for (const other of [{ body: 'another text' }, { subaccountId: SUB_A }, { clientReference: 'x' }, { inReplyToInboundMessageId: '22222222-2222-4222-8222-222222222222' }]) {
       const error = await refusal(send('order-2', other));
       expect(error.code).toBe('CONFLICT');
       expect(error.message).toMatch(/Idempotency-Key was already used with another request/);

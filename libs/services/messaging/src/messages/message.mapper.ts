@@ -62,5 +62,6 @@ export function toMessage(row: MessageRow, attempts: ChannelAttemptRow[], audit:
     updatedAt: iso(row.updated_at),
     templateId: optional(row.template_id),
     replyOptions: toReplyOptions(row.reply_options),
+    inReplyToInboundMessageId: optional(row.in_reply_to_inbound_message_id ?? null),
   };
 }

@@ -66,6 +66,9 @@ export interface MessageRow {
    * (a template edited later changes nothing for it); null or absent: its text.
    */
   whatsapp_template?: WhatsAppTemplateSend | null;
+  /** The inbound message it answers, and the carrier's id its WhatsApp attempt quotes; absent or null: none. */
+  in_reply_to_inbound_message_id?: string | null;
+  quoted_carrier_message_id?: string | null;
   /** The send's trace (W3C traceparent), continued by its dispatch; absent before it was kept. */
   traceparent?: string | null;
   created_at: Date;

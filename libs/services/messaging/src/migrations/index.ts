@@ -19,6 +19,7 @@ import { smppRetentionIndexesMigration } from './20261128000017_smpp_retention_i
 import { dispatchOrderIndexMigration } from './20261128000018_dispatch_order_index';
 import { carrierIdReceiptsMigration } from './20261128000019_carrier_id_receipts';
 import { whatsappTemplateLinksMigration } from './20261128000020_whatsapp_template_links';
+import { messageQuotedInboundMigration } from './20261128000021_message_quoted_inbound';
 
 /** Applied in this order; never reorder or rename an entry once released. */
 export const messagingMigrations: Migration[] = [
@@ -42,4 +43,5 @@ export const messagingMigrations: Migration[] = [
   dispatchOrderIndexMigration,
   carrierIdReceiptsMigration,
   whatsappTemplateLinksMigration,
+  messageQuotedInboundMigration,
 ];

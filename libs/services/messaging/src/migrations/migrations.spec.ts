@@ -29,13 +29,16 @@ describe('messaging migrations', () => {
       expect(await db.schema.hasTable('early_carrier_receipts')).toBe(true);
       expect(await db.schema.hasColumn('templates', 'whatsapp_template_name')).toBe(true);
       expect(await db.schema.hasColumn('messages', 'whatsapp_template')).toBe(true);
+      expect(await db.schema.hasColumn('messages', 'in_reply_to_inbound_message_id')).toBe(true);
       await migrateDown(db, 'messaging', messagingMigrations);
       // Only the newest went down.
-      expect(await db.schema.hasColumn('templates', 'whatsapp_template_name')).toBe(false);
-      expect(await db.schema.hasColumn('messages', 'whatsapp_template')).toBe(false);
+      expect(await db.schema.hasColumn('messages', 'in_reply_to_inbound_message_id')).toBe(false);
+      expect(await db.schema.hasColumn('messages', 'quoted_carrier_message_id')).toBe(false);
+      expect(await db.schema.hasColumn('messages', 'whatsapp_template')).toBe(true);
       expect(await db.schema.hasTable('early_carrier_receipts')).toBe(true);
       expect(await indexes()).toHaveLength(4);
       await migrateLatest(db, 'messaging', messagingMigrations);
+      expect(await db.schema.hasColumn('messages', 'quoted_carrier_message_id')).toBe(true);
       expect(await db.schema.hasColumn('templates', 'whatsapp_template_language')).toBe(true);
       expect(await db.schema.hasColumn('messages', 'whatsapp_template')).toBe(true);
       expect(await db.schema.hasTable('early_carrier_receipts')).toBe(true);

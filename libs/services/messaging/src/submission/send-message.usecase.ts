@@ -21,6 +21,7 @@ import { sendingSubaccount } from './sending-scope';
 import { findTemplate } from '../templates/templates.repository';
 import { isUuid } from '../messages/ids';
 import { present } from './recipient';
+import { quotedInboundOf } from './quoted-inbound';
 import { validateSubmission } from './validate-submission';
 import { defaultChannel, describeRoute, planRoute, type RoutePolicy } from '../fallback/route-plan.rules';
 
@@ -75,6 +76,11 @@ export async function sendMessage(
   const rawDestination = present(request.destination) ?? present(request.to) ?? '';
   const submission = validateSubmission(request, now, await templateNamed(deps.db, request), defaultChannel(policy, rawDestination));
   const route = planRoute(policy, submission.channel, submission.destination);
+  const quoted = await quotedInboundOf(deps.clients, principal, request, {
+    subaccountId,
+    destination: submission.destination,
+    channels: [submission.channel, ...route.remaining],
+  });
   const standing = await assertMaySend(deps.clients, principal, request.accountId, subaccountId);
   const pricing = priceSubmission(submission, deps.priceTable);
   const status = submission.sendAt ? 'scheduled' : 'queued';
@@ -90,6 +96,8 @@ export async function sendMessage(
     template_id: submission.template?.templateId ?? null,
     template_parameters: submission.template?.parameters ?? null,
     whatsapp_template: submission.template?.whatsapp ?? null,
+    in_reply_to_inbound_message_id: quoted?.inboundMessageId ?? null,
+    quoted_carrier_message_id: quoted?.carrierMessageId ?? null,
     message_type: submission.messageType,
     priority: submission.priority,
     actor: submission.actor,

@@ -80,6 +80,9 @@ export function withCachedSendingStanding(clients: MessagingClients, cache: Send
     get consent() {
       return clients.consent;
     },
+    get replies() {
+      return clients.replies;
+    },
   };
 }
 

@@ -144,6 +144,8 @@ export function validateSubmission(
   if (!request.subaccountRoute && subaccountId !== undefined && !isUuid(subaccountId)) {
     errors.add('subaccountId', 'subaccountId must be a UUID');
   }
+  const inReplyTo = present(request.inReplyToInboundMessageId);
+  if (inReplyTo !== undefined && !isUuid(inReplyTo)) errors.add('inReplyToInboundMessageId', 'inReplyToInboundMessageId must be a UUID');
   const sendAt = timestamp(errors, 'sendAt', request.sendAt);
   const expiresAt = timestamp(errors, 'expiresAt', request.expiresAt);
   errors.throwIfAny();

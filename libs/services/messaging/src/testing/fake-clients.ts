@@ -1,4 +1,5 @@
-import type { consentV1, identityV1, routingV1 } from '@mp/contracts';
+import { DomainError } from '@mp/problems';
+import type { consentV1, identityV1, repliesV1, routingV1 } from '@mp/contracts';
 import type { MessagingClients } from '../messaging-clients';
 
 /**
@@ -17,6 +18,8 @@ export class FakeClients implements MessagingClients {
     receiptTimeoutSeconds: 0,
     fallbackOnDeliveryFailure: false,
   };
+  /** Inbound messages replies would find, by id: only for their own account, as replies answers. */
+  readonly inbound = new Map<string, repliesV1.InboundMessageWithCarrierId>();
   readonly calls: string[] = [];
 
   readonly identity = {
@@ -48,6 +51,15 @@ export class FakeClients implements MessagingClients {
     checkSendPermissions: async (req: consentV1.CheckSendPermissionsRequest): Promise<consentV1.CheckSendPermissionsResponse> => {
       this.calls.push('consent.checkSendPermissions');
       return { results: req.requests.map(() => this.permission) };
+    },
+  };
+
+  readonly replies = {
+    getInboundMessage: async (req: repliesV1.GetInboundMessageRequest): Promise<repliesV1.InboundMessageWithCarrierId> => {
+      this.calls.push('replies.getInboundMessage');
+      const found = this.inbound.get(req.inboundMessageId);
+      if (!found || found.inboundMessage?.accountId !== req.accountId) throw DomainError.notFound('Inbound message');
+      return found;
     },
   };
 }

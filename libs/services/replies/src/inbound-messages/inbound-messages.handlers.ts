@@ -3,6 +3,7 @@ import { requirePrincipal, type AsyncHandlers } from '@mp/grpc';
 import type { Knex } from 'knex';
 import { listMessageReplies } from '../message-replies/list-message-replies.usecase';
 import type { RepliesClients } from '../replies-clients';
+import { getInboundMessage } from './get-inbound-message.usecase';
 import { listInboundMessages } from './list-inbound-messages.usecase';
 
 /** The RepliesService gRPC handlers. */
@@ -10,5 +11,6 @@ export function repliesHandlers(deps: { db: Knex; clients: Pick<RepliesClients, 
   return {
     listInboundMessages: (request, ctx) => listInboundMessages(deps.db, requirePrincipal(ctx), request),
     listMessageReplies: (request, ctx) => listMessageReplies(deps.db, deps.clients, requirePrincipal(ctx), request),
+    getInboundMessage: (request) => getInboundMessage(deps.db, request),
   };
 }

@@ -60,3 +60,13 @@ export async function listRepliesToMessage(db: Knex, accountId: string, messageI
       { column: 'inbound_message_id', order: 'asc' },
     ]);
 }
+
+/** One inbound message of the account (and of the subaccount, when given). */
+export async function findInboundMessage(
+  db: Knex,
+  key: { accountId: string; subaccountId?: string; inboundMessageId: string },
+): Promise<InboundMessageRow | undefined> {
+  const q = db<InboundMessageRow>(INBOUND_MESSAGES).where({ account_id: key.accountId, inbound_message_id: key.inboundMessageId });
+  if (key.subaccountId !== undefined) q.andWhere('subaccount_id', key.subaccountId);
+  return q.first();
+}
