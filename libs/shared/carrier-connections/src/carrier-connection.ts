@@ -56,10 +56,11 @@ export interface SmppConnection extends ConnectionBase {
 
 export interface HttpConnection extends ConnectionBase {
   readonly protocol: 'http';
-  readonly channel: 'Sms' | 'WhatsApp';
+  /** SMS only: WhatsApp goes through a whatsapp-cloud connection (issue 29 point 6). */
+  readonly channel: 'Sms';
   /** Without a trailing slash. */
   readonly baseUrl: string;
-  /** The Carrier API path of its channel (service-contracts "Carrier API"); not configurable. */
+  /** The Carrier API's SMS path (service-contracts "Carrier API"); not configurable. */
   readonly path: string;
   /** Sent as `Authorization: Bearer`; unset sends none (as CARRIER_API_KEY today). */
   readonly apiKey?: string;

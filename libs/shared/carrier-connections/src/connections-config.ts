@@ -6,7 +6,7 @@ import { loadCarrierConnections } from './load-connections';
 export const carrierConnectionsConfigSchema = {
   CARRIER_CONNECTIONS: optionalStr({
     secret: true,
-    description: 'JSON array of carrier connections (SMPP binds, HTTP carriers, WhatsApp Cloud API, Twilio); they replace CARRIER_API_URL / WHATSAPP_API_URL for their channels',
+    description: 'JSON array of carrier connections (SMPP binds, HTTP carriers for SMS, WhatsApp Cloud API, Twilio); they replace CARRIER_API_URL for SMS',
   }),
   CARRIER_CONNECTIONS_FILE: optionalStr({ description: 'path to a JSON or YAML file of carrier connections (instead of CARRIER_CONNECTIONS)' }),
 } as const;

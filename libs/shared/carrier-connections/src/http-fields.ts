@@ -1,5 +1,5 @@
 import type { HttpConnection } from './carrier-connection';
-import { SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH } from './carrier-api-paths';
+import { SMS_CARRIER_PATH } from './carrier-api-paths';
 import { positive, Refusal, text, type Check } from './field-checks';
 import type { FieldReader } from './field-reader';
 import { readSecret, type SecretSources } from './secret-source';
@@ -27,11 +27,11 @@ const baseUrl = httpUrl('the key goes in apiKey');
 export const secretText = text('must be a non-empty string', (v) => v.length > 0);
 
 /** Our own Carrier API (service-contracts "Carrier API"), what HttpCarrierAdapter speaks. */
-export function readHttpFields(reader: FieldReader, channel: HttpConnection['channel'], sources: SecretSources): HttpFields {
+export function readHttpFields(reader: FieldReader, sources: SecretSources): HttpFields {
   const apiKey = readSecret(reader, 'apiKey', secretText, sources, false);
   return {
     baseUrl: reader.required('baseUrl', baseUrl),
-    path: channel === 'WhatsApp' ? WHATSAPP_CARRIER_PATH : SMS_CARRIER_PATH,
+    path: SMS_CARRIER_PATH,
     ...(apiKey === undefined ? {} : { apiKey }),
     callbackSecret: readSecret(reader, 'callbackSecret', secretText, sources, true) as string,
     timeoutSeconds: reader.optional('timeoutSeconds', positive(600, ' of seconds'), 10),

@@ -18,5 +18,5 @@ export {
 export { CONNECTIONS_FILE_VARIABLE, CONNECTIONS_VARIABLE, loadCarrierConnections } from './load-connections';
 export { parseCarrierConnections } from './parse-connections';
 export { connectionsFor, sourceAddressing, type SmppAddressing } from './select-connections';
-export { SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH } from './carrier-api-paths';
+export { SMS_CARRIER_PATH } from './carrier-api-paths';
 export { carrierConnectionsConfigSchema, carrierConnectionsOf, type CarrierConnectionsConfig } from './connections-config';

@@ -21,7 +21,7 @@ const smpp = (fields: Record<string, unknown> = {}) => ({
 const http = (fields: Record<string, unknown> = {}) => ({
   name: 'own-api',
   protocol: 'http',
-  channel: 'WhatsApp',
+  channel: 'Sms',
   numbers: ['*'],
   priority: 2,
   baseUrl: 'https://carrier.test/',
@@ -101,7 +101,9 @@ describe('parseCarrierConnections refuses', () => {
     ['a twilio connection without its auth token', [twilio({ authToken: undefined })], ['CARRIER_CONNECTIONS[0].authToken: give exactly one of authToken, authTokenFile, authTokenEnv']],
     ['an unknown channel', [smpp({ channel: 'sms' })], ['CARRIER_CONNECTIONS[0].channel: must be one of: Sms, WhatsApp, Email']],
     ['smpp for WhatsApp', [smpp({ channel: 'WhatsApp' })], ['CARRIER_CONNECTIONS[0].channel: must be Sms for protocol smpp']],
-    ['http for Email', [http({ channel: 'Email' })], ['CARRIER_CONNECTIONS[0].channel: must be Sms or WhatsApp for protocol http (Email goes through CARRIER_SMTP_URL)']],
+    ['http for Email', [http({ channel: 'Email' })], ['CARRIER_CONNECTIONS[0].channel: must be Sms for protocol http (WhatsApp goes through a whatsapp-cloud connection, Email through CARRIER_SMTP_URL)']],
+    // The Carrier API's /whatsapp/v1/messages is retired (issue 29 point 6): WhatsApp is Meta's Cloud API only.
+    ['http for WhatsApp', [http({ channel: 'WhatsApp' })], ['CARRIER_CONNECTIONS[0].channel: must be Sms for protocol http (WhatsApp goes through a whatsapp-cloud connection, Email through CARRIER_SMTP_URL)']],
     ['missing numbers', [omit('numbers')], ['CARRIER_CONNECTIONS[0].numbers: is required']],
     ['empty numbers', [smpp({ numbers: [] })], ['CARRIER_CONNECTIONS[0].numbers: must be a non-empty array of sender numbers (E.164 numbers, prefixes ending in *, or ["*"])']],
     [
@@ -243,9 +245,9 @@ describe('parseCarrierConnections accepts', () => {
     expect(withNull).toMatchObject({ systemType: '' });
   });
 
-  it('an http connection: the Carrier API path of its channel, trailing slash dropped, default timeout', () => {
-    expect(parseCarrierConnections([http(), http({ name: 'sms-api', channel: 'Sms', apiKey: undefined })], 'CARRIER_CONNECTIONS', sources)).toEqual([
-      { name: 'own-api', protocol: 'http', channel: 'WhatsApp', numbers: ['*'], priority: 2, circuitFailures: 5, circuitPauseSeconds: 30, baseUrl: 'https://carrier.test', path: '/whatsapp/v1/messages', apiKey: 'key-123', callbackSecret: 'cb-secret', timeoutSeconds: 10 },
+  it("an http connection: the Carrier API's SMS path, trailing slash dropped, default timeout, the key optional", () => {
+    expect(parseCarrierConnections([http(), http({ name: 'sms-api', apiKey: undefined })], 'CARRIER_CONNECTIONS', sources)).toEqual([
+      { name: 'own-api', protocol: 'http', channel: 'Sms', numbers: ['*'], priority: 2, circuitFailures: 5, circuitPauseSeconds: 30, baseUrl: 'https://carrier.test', path: '/carrier/v1/messages', apiKey: 'key-123', callbackSecret: 'cb-secret', timeoutSeconds: 10 },
       { name: 'sms-api', protocol: 'http', channel: 'Sms', numbers: ['*'], priority: 2, circuitFailures: 5, circuitPauseSeconds: 30, baseUrl: 'https://carrier.test', path: '/carrier/v1/messages', callbackSecret: 'cb-secret', timeoutSeconds: 10 },
     ]);
   });

@@ -1,5 +1,5 @@
 import { ConfigError } from '@mp/config';
-import { CHANNELS, DEFAULT_CIRCUIT, PROTOCOLS, sealConnection, type CarrierConnection, type Channel } from './carrier-connection';
+import { CHANNELS, DEFAULT_CIRCUIT, PROTOCOLS, sealConnection, type CarrierConnection } from './carrier-connection';
 import { integer, oneOf, positive, text } from './field-checks';
 import { FieldReader } from './field-reader';
 import { readHttpFields } from './http-fields';
@@ -16,7 +16,6 @@ const RESERVED_NAMES = ['test', 'rotate-secret', 'deliveries'];
 const NAME = text(`must be 1-63 lowercase letters, digits and -, not starting or ending with -, and none of ${RESERVED_NAMES.join(', ')}`, (v) =>
   /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(v) && !RESERVED_NAMES.includes(v),
 );
-const HTTP_CHANNELS: readonly Channel[] = ['Sms', 'WhatsApp'];
 
 /**
  * Validates a parsed list of carrier connections (issue 28 point 1) and
@@ -68,11 +67,11 @@ function readConnection(reader: FieldReader, sources: SecretSources): CarrierCon
     return { ...common, protocol, channel: 'Sms', ...fields } as CarrierConnection;
   }
   if (protocol === 'http') {
-    const httpChannel = channel === 'WhatsApp' ? 'WhatsApp' : 'Sms';
-    if (channel !== undefined && !HTTP_CHANNELS.includes(channel)) reader.refuse('channel', 'must be Sms or WhatsApp for protocol http (Email goes through CARRIER_SMTP_URL)');
-    const fields = readHttpFields(reader, httpChannel, sources);
+    if (channel !== undefined && channel !== 'Sms')
+      reader.refuse('channel', 'must be Sms for protocol http (WhatsApp goes through a whatsapp-cloud connection, Email through CARRIER_SMTP_URL)');
+    const fields = readHttpFields(reader, sources);
     reader.refuseUnknown('an http connection');
-    return { ...common, protocol, channel: httpChannel, ...fields } as CarrierConnection;
+    return { ...common, protocol, channel: 'Sms', ...fields } as CarrierConnection;
   }
   if (protocol === 'whatsapp-cloud') {
     if (channel !== undefined && channel !== 'WhatsApp') reader.refuse('channel', 'must be WhatsApp for protocol whatsapp-cloud');

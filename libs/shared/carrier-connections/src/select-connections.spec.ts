@@ -14,14 +14,25 @@ const smpp = (name: string, priority: number, numbers: string[]) => ({
   systemId: name.slice(0, 15),
   password: 'pw',
 });
-const http = (name: string, priority: number, numbers: string[], channel = 'WhatsApp') => ({
+const http = (name: string, priority: number, numbers: string[]) => ({
   name,
   protocol: 'http',
-  channel,
+  channel: 'Sms',
   numbers,
   priority,
   baseUrl: 'https://carrier.test',
   callbackSecret: 's',
+});
+const whatsappCloud = (name: string, priority: number, numbers: string[]) => ({
+  name,
+  protocol: 'whatsapp-cloud',
+  channel: 'WhatsApp',
+  numbers,
+  priority,
+  phoneNumberId: '106540352242922',
+  accessToken: 't',
+  appSecret: 's',
+  verifyToken: 'v',
 });
 const parse = (list: unknown[]) => parseCarrierConnections(list, 'CARRIER_CONNECTIONS', { env: {}, baseDir: tmpdir() });
 const names = (list: readonly { name: string }[]) => list.map((c) => c.name);
@@ -35,8 +46,8 @@ describe('connectionsFor', () => {
     smpp('backup-exact', 2, ['+14155550100']),
     smpp('cheap-any', 0, ['*']),
     smpp('any-again', 1, ['*']),
-    http('whatsapp', 0, ['*']),
-    http('sms-api', 1, ['+44*'], 'Sms'),
+    whatsappCloud('whatsapp', 0, ['*']),
+    http('sms-api', 1, ['+44*']),
   ]);
 
   it('orders by priority, then exact number over longer prefix over shorter prefix over *, then configuration order', () => {

@@ -8,7 +8,7 @@ import type { Channel } from '../rules';
 import type { CarrierAdapter } from './carrier.port';
 import { ChannelCarriers } from './channel-carriers';
 import { ConnectionCarriers } from './connection-carriers';
-import { carrierConnectionsOf, SMS_CARRIER_PATH, WHATSAPP_CARRIER_PATH, type CarrierConnection, type SmppConnection } from '@mp/carrier-connections';
+import { carrierConnectionsOf, SMS_CARRIER_PATH, type CarrierConnection, type SmppConnection } from '@mp/carrier-connections';
 import { HttpCarrierAdapter } from './http-carrier.adapter';
 import { SmppCarrier } from './smpp';
 import { BindLeaseKeeper, type BindLeaseKeeperOptions } from './smpp-leases';
@@ -40,9 +40,10 @@ export interface ConfiguredCarriers {
 
 /**
  * A carrier per channel (spec 1: each channel through its own carrier): the
- * configured connections for the channels they serve, and for the others the
- * single-carrier variables (CARRIER_API_URL, WHATSAPP_API_URL,
- * CARRIER_SMTP_URL). A channel with neither stays queued.
+ * configured connections for the channels they serve, and for SMS and Email
+ * without any the single-carrier variables (CARRIER_API_URL, CARRIER_SMTP_URL).
+ * WhatsApp is Meta's Cloud API only, through whatsapp-cloud connections. A
+ * channel with no carrier stays queued.
  */
 export function configuredCarriers(deps: ConfiguredCarriersDeps): ConfiguredCarriers {
   const { config, db, clock, logger } = deps;
@@ -88,10 +89,10 @@ export function configuredCarriers(deps: ConfiguredCarriersDeps): ConfiguredCarr
     return connected.length > 0 ? new ConnectionCarriers(connected) : undefined;
   };
   const apiKey = config.CARRIER_API_KEY;
-  const whatsAppUrl = config.WHATSAPP_API_URL ?? config.CARRIER_API_URL;
   const carriers = new ChannelCarriers({
     Sms: ofChannel('Sms') ?? (config.CARRIER_API_URL ? new HttpCarrierAdapter({ baseUrl: config.CARRIER_API_URL, apiKey, path: SMS_CARRIER_PATH }) : undefined),
-    WhatsApp: ofChannel('WhatsApp') ?? (whatsAppUrl ? new HttpCarrierAdapter({ baseUrl: whatsAppUrl, apiKey, path: WHATSAPP_CARRIER_PATH }) : undefined),
+    // Meta's Cloud API only: the Carrier API's /whatsapp/v1/messages is retired (issue 29 point 6).
+    WhatsApp: ofChannel('WhatsApp'),
     Email: config.CARRIER_SMTP_URL ? new SmtpEmailCarrierAdapter({ smtpUrl: config.CARRIER_SMTP_URL }) : undefined,
   });
   return { carrier: carriers.channels.length > 0 ? carriers : undefined, jobs, smpp, bindLeases };

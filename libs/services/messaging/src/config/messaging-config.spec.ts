@@ -38,6 +38,17 @@ describe('messagingConfigSchema', () => {
     }
   });
 
+  it('refuses the retired WHATSAPP_API_URL, naming what replaced it and not its value', () => {
+    expect(() => loadConfig(messagingConfigSchema, { WHATSAPP_API_URL: '' })).not.toThrow();
+    let problems: string[] = [];
+    try {
+      loadConfig(messagingConfigSchema, { WHATSAPP_API_URL: 'https://user:hunter22@wa.example.com' });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual(['WHATSAPP_API_URL is retired: configure a whatsapp-cloud connection (README)']);
+  });
+
   it('marks the API key secret', () => {
     expect(messagingConfigSchema.CARRIER_API_KEY.secret).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { bool, int, json, optionalStr, url } from '@mp/config';
 import { carrierConnectionsConfigSchema } from '@mp/carrier-connections';
 import { CHANNELS, DEFAULT_PRICE_TABLE, parsePriceTable, type PriceTable } from '../rules';
+import { retiredMessagingVariables } from './retired-variables';
 
 /**
  * A configured table replaces the default channel by channel: a table that
@@ -21,12 +22,7 @@ export const messagingConfigSchema = {
   CARRIER_API_URL: url({
     optional: true,
     protocols: ['http', 'https'],
-    description: 'carrier HTTP API (the simulator in sandbox); unset leaves accepted messages queued',
-  }),
-  WHATSAPP_API_URL: url({
-    optional: true,
-    protocols: ['http', 'https'],
-    description: 'WhatsApp carrier HTTP API (its /whatsapp/v1/messages); defaults to CARRIER_API_URL',
+    description: 'carrier HTTP API for SMS (its /carrier/v1/messages) when no connection serves SMS; unset leaves SMS queued',
   }),
   CARRIER_SMTP_URL: url({
     optional: true,
@@ -35,6 +31,7 @@ export const messagingConfigSchema = {
   }),
   CARRIER_API_KEY: optionalStr({ secret: true, description: 'bearer token for the carrier API' }),
   ...carrierConnectionsConfigSchema,
+  ...retiredMessagingVariables,
   PRICE_TABLE: json(priceTableFrom, {
     default: DEFAULT_PRICE_TABLE,
     description: 'JSON unit prices per channel and E.164 prefix (rules/price-table)',
@@ -52,7 +49,6 @@ export const messagingConfigSchema = {
 /** Written out rather than derived: optional fields are typed `string` by the field helpers. */
 export interface MessagingConfig {
   readonly CARRIER_API_URL?: string;
-  readonly WHATSAPP_API_URL?: string;
   readonly CARRIER_SMTP_URL?: string;
   readonly CARRIER_API_KEY?: string;
   readonly CARRIER_CONNECTIONS?: string;

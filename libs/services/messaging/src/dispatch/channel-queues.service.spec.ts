@@ -42,7 +42,7 @@ describe('a sending queue per channel', () => {
     await database.reset();
   });
 
-  it('each channel goes to its own carrier; a channel without one (no SMTP) stays queued', async () => {
+  it("each channel goes to its own carrier (SMS our Carrier API, WhatsApp Meta's Cloud API); a channel without one (no SMTP) stays queued", async () => {
     h = await startHarness(database);
     const sms = await h.send({ channelType: 'Sms', destination: '+14155550123' });
     const whatsApp = await h.send({ channelType: 'WhatsApp', destination: '+447700900123' });
@@ -54,10 +54,20 @@ describe('a sending queue per channel', () => {
     expect(h.carrier.requests.map((r, i) => [r.channel, h!.carrier.paths[i]])).toEqual(
       expect.arrayContaining([
         ['Sms', '/carrier/v1/messages'],
-        ['WhatsApp', '/whatsapp/v1/messages'],
+        ['WhatsApp', '/v23.0/106540352242922/messages'],
       ]),
     );
     expect(h.carrier.requests).toHaveLength(2);
+  });
+
+  it('WhatsApp without a whatsapp-cloud connection stays queued: the Carrier API (CARRIER_API_URL) carries SMS only', async () => {
+    h = await startHarness(database, { CARRIER_CONNECTIONS: '[]' });
+    const sms = await h.send({ channelType: 'Sms', destination: '+14155550123' });
+    const whatsApp = await h.send({ channelType: 'WhatsApp', destination: '+447700900123' });
+    await h.dispatch();
+    expect((await h.get(sms.messageId)).status).toBe('dispatched');
+    expect((await h.get(whatsApp.messageId)).status).toBe('queued');
+    expect(h.carrier.paths).toEqual(['/carrier/v1/messages']);
   });
 
   it("a queued send claims from its own channel's queue only, and a scheduled one claims nothing", async () => {

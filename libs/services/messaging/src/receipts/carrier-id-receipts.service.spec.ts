@@ -3,6 +3,7 @@ import { fixture, startFakeTwilio, type FakeTwilio } from '../carriers/twilio/te
 import { openTestDatabase, startHarness, type Harness, type TestDatabase } from '../testing/service-harness';
 
 // Issue 29 points 2 and 4: WhatsApp's and Twilio's receipts name a message only by the provider's id (wamid, SID).
+const OWN_API_NUMBER = '+15550000099';
 describe('receipts by carrier id', () => {
   let database: TestDatabase;
   let twilio: FakeTwilio;
@@ -14,7 +15,8 @@ describe('receipts by carrier id', () => {
     // Twilio answers each send with the SID `nextId`; its status callbacks carry only that SID.
     twilio = await startFakeTwilio();
     twilio.answer(() => ({ status: 201, body: JSON.stringify({ ...JSON.parse(fixture('message-created.json')), sid: nextId }), contentType: 'application/json' }));
-    // An `http` connection (the sandbox carrier's API), whose receipts carry our reference: it answers with ids too.
+    // An `http` connection (our Carrier API, SMS only), whose receipts carry our reference: it answers with ids too.
+    // It serves one sender number only, ahead of Twilio, so the last test reaches it by sending from that number.
     sandbox = createServer((req, res) => {
       req.resume();
       req.on('end', () => res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ carrierMessageId: nextId })));
@@ -23,7 +25,7 @@ describe('receipts by carrier id', () => {
     const sandboxUrl = `http://127.0.0.1:${(sandbox.address() as { port: number }).port}`;
     const connections = [
       { name: 'provider-x', protocol: 'twilio', channel: 'Sms', numbers: ['*'], priority: 1, baseUrl: twilio.url, accountSid: `AC${'0f'.repeat(16)}`, authToken: 'twilio-token', publicBaseUrl: 'https://messaging.example.com' },
-      { name: 'sandbox-wa', protocol: 'http', channel: 'WhatsApp', numbers: ['*'], priority: 1, baseUrl: sandboxUrl, callbackSecret: 'cb' },
+      { name: 'sandbox-sms', protocol: 'http', channel: 'Sms', numbers: [OWN_API_NUMBER], priority: 0, baseUrl: sandboxUrl, callbackSecret: 'cb' },
     ];
     h = await startHarness(database, { CARRIER_CONNECTIONS: JSON.stringify(connections) });
   });
@@ -43,9 +45,9 @@ describe('receipts by carrier id', () => {
     status,
     occurredAt: new Date().toISOString(),
   });
-  const sendAndDispatch = async (carrierMessageId: string, channelType: 'Sms' | 'WhatsApp' = 'Sms') => {
+  const sendAndDispatch = async (carrierMessageId: string) => {
     nextId = carrierMessageId;
-    const { messageId } = await h.send({ channelType, destination: '+14155550123', body: 'hello' });
+    const { messageId } = await h.send({ channelType: 'Sms', destination: '+14155550123', body: 'hello' });
     await h.dispatch();
     await h.messaging.dispatcher.idle();
     return messageId;
@@ -94,12 +96,18 @@ describe('receipts by carrier id', () => {
   it('records a dispatch through a connection whose receipts carry our reference without carrier-id locks or early_carrier_receipts', async () => {
     // Set aside under that connection's name and the id its carrier is about to answer: only a dispatch
     // waiting for receipts by carrier id would take it.
-    await h.receipt(receipt('wa-1', 'delivered', 'wa-1:delivered', 'sandbox-wa'));
-    const statements = await carrierIdStatementsOf(async () => {
-      const messageId = await sendAndDispatch('wa-1', 'WhatsApp');
-      expect((await h.get(messageId)).status).toBe('dispatched');
-    });
-    expect(statements).toEqual([]);
-    expect(await h.db('early_carrier_receipts').where({ carrier_message_id: 'wa-1' }).select('carrier')).toEqual([{ carrier: 'sandbox-wa' }]);
+    await h.receipt(receipt('own-1', 'delivered', 'own-1:delivered', 'sandbox-sms'));
+    const sender = h.clients.sender;
+    h.clients.sender = { numberId: 'n-own', fromAddress: OWN_API_NUMBER };
+    try {
+      const statements = await carrierIdStatementsOf(async () => {
+        const messageId = await sendAndDispatch('own-1');
+        expect((await h.get(messageId)).status).toBe('dispatched');
+      });
+      expect(statements).toEqual([]);
+    } finally {
+      h.clients.sender = sender;
+    }
+    expect(await h.db('early_carrier_receipts').where({ carrier_message_id: 'own-1' }).select('carrier')).toEqual([{ carrier: 'sandbox-sms' }]);
   });
 });

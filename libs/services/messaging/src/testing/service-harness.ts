@@ -13,7 +13,7 @@ import { messagingMigrations } from '../migrations';
 import { RECEIPT_CONSUMER_GROUP } from '../receipts/receipt.consumer';
 import { REPLY_ANSWER_CONSUMER_GROUP } from '../replies/reply-answer.consumer';
 import { DEFAULT_PRICE_TABLE } from '../rules';
-import { CarrierStub } from './carrier-stub';
+import { CarrierStub, stubWhatsAppConnection } from './carrier-stub';
 import { FakeClients } from './fake-clients';
 
 export interface Harness {
@@ -89,7 +89,8 @@ export const staff = (accountId: string): Principal => ({ kind: 'system', accoun
 
 /**
  * The service on the test database with the real outbox, the sandbox clock,
- * a real HTTP carrier on port 0 and the other services as fakes.
+ * a real HTTP carrier on port 0 (the Carrier API for SMS, Meta's Cloud API for
+ * WhatsApp) and the other services as fakes.
  */
 export async function startHarness(database: TestDatabase, config: Partial<MessagingConfig> = {}): Promise<Harness> {
   const { provider, db } = database;
@@ -100,9 +101,12 @@ export async function startHarness(database: TestDatabase, config: Partial<Messa
     enqueue: (trx, event) => enqueueEvent(trx, event, clock.now()),
     enqueueAll: (trx, events) => enqueueEvents(trx, events, clock.now()),
   };
+  // SMS over the Carrier API, WhatsApp over Meta's Cloud API, both to the stub; a spec's own connections replace the latter.
+  const ownConnections = config.CARRIER_CONNECTIONS !== undefined || config.CARRIER_CONNECTIONS_FILE !== undefined;
   const messaging = createMessaging({
     config: {
       CARRIER_API_URL: carrier.url,
+      ...(ownConnections ? {} : { CARRIER_CONNECTIONS: JSON.stringify([stubWhatsAppConnection(carrier.url)]) }),
       PRICE_TABLE: DEFAULT_PRICE_TABLE,
       DISPATCH_ENABLED: true,
       DISPATCH_MAX_ATTEMPTS: 5,
