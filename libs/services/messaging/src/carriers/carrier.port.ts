@@ -21,7 +21,17 @@ export type CarrierOutcome = (
   /** 422: the carrier refuses this message for good. */
   | { kind: 'rejected'; code: string; message: string }
   /** 5xx, 401/403/408/429, anything unexpected, no answer or timeout: try again later. */
-  | { kind: 'transient'; reason: string; /** What failed underneath (a refused connection), for the log line. */ error?: unknown }
+  | {
+      kind: 'transient';
+      reason: string;
+      /** What failed underneath (a refused connection), for the log line. */
+      error?: unknown;
+      /**
+       * The carrier limits the sending number itself (Meta's 130429 throughput, 131057 upgrade): its connection's
+       * circuit opens at once, so the next messages go to another connection or wait out its pause.
+       */
+      throttled?: true;
+    }
   /** Other 4xx: the carrier cannot read the platform's request; a retry would repeat it (an internal error). */
   | { kind: 'invalid'; reason: string }
 ) &

@@ -120,6 +120,22 @@ describe('ConnectionCarriers', () => {
     expect(await metricValue('carrier_connection_circuit_state', { connection: 'flaky' })).toBe(0);
   });
 
+  it("opens a connection's circuit on one throttled answer (the carrier limits its number): the next messages go to the next connection at once", async () => {
+    const asked: string[] = [];
+    const throttled: CarrierOutcome = { kind: 'transient', reason: 'WhatsApp Cloud API answered HTTP 429 (130429: Rate limit hit)', throttled: true };
+    const carriers = carriersOf(
+      [{ ...smpp('busy', ['*'], 1), circuitFailures: 5 }, smpp('spare', ['*'], 2)],
+      { busy: [throttled, accepted], spare: [accepted, accepted] },
+      asked,
+      () => 1_000_000,
+    );
+    const send = () => carriers.submit(submission('+15551234567'));
+    expect(await send()).toMatchObject({ connection: 'spare', failovers: ['busy: WhatsApp Cloud API answered HTTP 429 (130429: Rate limit hit)'] });
+    expect(await send()).toEqual({ ...accepted, connection: 'spare', failovers: ['busy: paused: the carrier throttles its number'] });
+    expect(asked).toEqual(['busy', 'spare', 'spare']);
+    expect(await metricValue('carrier_connection_circuit_state', { connection: 'busy' })).toBe(1);
+  });
+
   it('takes a half-open trial only for a connection it asks: one a preferred connection spared stays ready for its trial', async () => {
     const asked: string[] = [];
     let now = 1_000_000;

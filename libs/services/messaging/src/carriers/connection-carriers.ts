@@ -69,7 +69,7 @@ export class ConnectionCarriers implements CarrierAdapter {
         circuit.answered();
         return ended(connection, answer);
       }
-      if (circuit.failed()) connectionMetrics.circuitOpened(connection.name);
+      if (circuit.failed(answer.throttled === true)) connectionMetrics.circuitOpened(connection.name);
       last = { connection, answer };
       passOver(connection, 'transient', answer.reason);
     }
@@ -98,7 +98,7 @@ export class ConnectionCarriers implements CarrierAdapter {
       } else if (this.circuits.get(connection)!.tryAcquire()) {
         yield connection;
       } else {
-        passOver(connection, 'circuit-open', `circuit open after ${circuitOf(connection).failures} transient answers in a row`);
+        passOver(connection, 'circuit-open', this.circuits.get(connection)!.openedBy(circuitOf(connection).failures));
         open.push(connection);
       }
     }

@@ -21,6 +21,8 @@ export class ConnectionCircuit {
   private consecutive = 0;
   private openedAt: number | undefined;
   private trialInFlight = false;
+  /** Whether the carrier's own throttle opened it (one answer), rather than a run of transient answers. */
+  private throttledOpen = false;
 
   constructor(
     private readonly settings: CircuitSettings,
@@ -48,8 +50,11 @@ export class ConnectionCircuit {
     this.trialInFlight = false;
   }
 
-  /** A transient answer (no bind, 5xx, timeout). Answers true when this one opened the circuit. */
-  failed(): boolean {
+  /**
+   * A transient answer (no bind, 5xx, timeout). Answers true when this one opened the circuit. `throttled`:
+   * the carrier said the connection itself must slow down, so one such answer opens it.
+   */
+  failed(throttled = false): boolean {
     const wasClosed = this.openedAt === undefined;
     this.trialInFlight = false;
     this.consecutive++;
@@ -57,8 +62,14 @@ export class ConnectionCircuit {
       this.openedAt = this.now(); // a failed trial: another pause
       return false;
     }
-    if (this.consecutive < this.settings.failures) return false;
+    if (this.consecutive < this.settings.failures && !throttled) return false;
     this.openedAt = this.now();
+    this.throttledOpen = throttled;
     return true;
+  }
+
+  /** Why it is open, for the failover note of the messages it sends elsewhere. */
+  openedBy(failures: number): string {
+    return this.throttledOpen ? 'paused: the carrier throttles its number' : `circuit open after ${failures} transient answers in a row`;
   }
 }

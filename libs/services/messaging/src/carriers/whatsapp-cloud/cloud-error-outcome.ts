@@ -27,6 +27,11 @@ export interface CloudErrorVerdict {
 // Codes from Meta's error-codes page (CARRIERS.md 2.2).
 /** Throughput, pair rate, number upgrade, unknown or overloaded: Meta may take the same message later. */
 const TRANSIENT = new Set([130429, 131056, 131057, 131000, 1, 2, 4, 80007]);
+/**
+ * Of those, the limits on the sending number itself (throughput, the number being upgraded): its connection
+ * pauses at once. 131056 (too many to one recipient) waits with the message alone, by dispatch's back-off.
+ */
+const THROTTLED = new Set([130429, 131057]);
 /** Meta refuses this message for its recipient: undeliverable, spam limit, marketing limit, policy block. */
 const REJECTED = new Set([131026, 131048, 131049, 368]);
 /** Meta cannot read our request (a parameter, or a template's name or parameters): the same request fails again. */
@@ -56,7 +61,8 @@ export function cloudErrorOutcome(status: number, error: CloudError): CloudError
   }
   if (code !== undefined && INVALID.has(code)) return { outcome: { kind: 'invalid', reason: `WhatsApp Cloud API cannot read the request (${said})` } };
   if ((code !== undefined && TRANSIENT.has(code)) || !isMalformedRequest(status)) {
-    return { outcome: { kind: 'transient', reason: `WhatsApp Cloud API answered HTTP ${status} (${said})` } };
+    const throttled = code !== undefined && THROTTLED.has(code);
+    return { outcome: { kind: 'transient', reason: `WhatsApp Cloud API answered HTTP ${status} (${said})`, ...(throttled ? { throttled: true as const } : {}) } };
   }
   return { outcome: { kind: 'invalid', reason: `WhatsApp Cloud API answered HTTP ${status} (${said})` } };
 }
