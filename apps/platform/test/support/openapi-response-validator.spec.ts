@@ -43,6 +43,7 @@ const message = {
   expiresAt: null,
   replyStatus: 'None',
   templateId: null,
+  inReplyToInboundMessageId: null,
   replyOptions: [],
   replyOptionKey: null,
   replyOptionValue: null,
