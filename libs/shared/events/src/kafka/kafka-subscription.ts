@@ -10,13 +10,6 @@ import { fromKafkaValue } from './kafka-message';
 const RETRY_BASE_MS = 100;
 const RETRY_MAX_MS = 5_000;
 const READY_TIMEOUT_MS = 30_000;
-/**
- * How long stop() waits for a first join the coordinator has already seen, inside a process's
- * shutdown grace (SHUTDOWN_GRACE_MS, 25 s by default). The coordinator answers once the group's
- * rebalance ends: on Kafka when every member has joined, on librdkafka's mock after 3 s for an
- * empty group and the session timeout less 1 s otherwise.
- */
-const FIRST_JOIN_WAIT_MS = 15_000;
 /** Kafka's JoinGroup request key: the first int16 after a request's int32 size. */
 const JOIN_GROUP_API_KEY = 11;
 
@@ -31,12 +24,6 @@ export class KafkaSubscription implements Subscription {
   private readonly joinSockets = new Set<Socket>();
   private readonly backoff = new Sleeper();
   private stopping?: Promise<void>;
-  /** Set by stop() once it no longer lets a join through: a JoinGroup is then not sent (socketFactory). */
-  private refuseJoins = false;
-  /** start()'s consumer.run() while it has not returned: the first join and sync. */
-  private firstJoin?: Promise<void>;
-  /** Whether a JoinGroup of the first join reached the wire: the coordinator then counts this member. */
-  private firstJoinSent = false;
   /** Ends start()'s wait for the join when stop() comes first. */
   private abandonJoin?: (error: Error) => void;
   private readonly delivery: BatchDelivery;
@@ -92,12 +79,7 @@ export class KafkaSubscription implements Subscription {
         this.delivery.maxSize > 1
           ? { eachBatchAutoResolve: false, eachBatch: (payload) => this.onBatch(payload) }
           : { eachMessage: (payload) => this.onMessage(payload) };
-      this.firstJoin = this.consumer.run(this.runConfig);
-      try {
-        await this.firstJoin;
-      } finally {
-        this.firstJoin = undefined;
-      }
+      await this.consumer.run(this.runConfig);
       await ready;
       this.running = true;
     } catch (error) {
@@ -107,25 +89,17 @@ export class KafkaSubscription implements Subscription {
   }
 
   /**
-   * Finishes the batch in hand (its offsets committed), leaves the group and disconnects, whenever
-   * it is called:
-   * - before the first JoinGroup is sent: none is sent;
-   * - during the first join: the coordinator counts this member from its first JoinGroup on, and
-   *   kafkajs sends LeaveGroup only for a member id it was answered. A connection closed instead
-   *   leaves a member nobody speaks for, which the group waits for until its session times out (and
-   *   which the mock even elects leader, so nobody gets partitions until then). So the join is let
-   *   finish (FIRST_JOIN_WAIT_MS at most) and kafkajs then leaves;
-   * - during a rejoin: kafkajs knows the member id, so the join is abandoned rather than awaited (its
-   *   answer comes only once the rebalance ends, which outlasted a process's shutdown grace) and
-   *   kafkajs leaves at once. Nothing is in hand during a join (the fetchers stopped before it);
-   *   offsets not committed are read again by the members that stay.
+   * Finishes the batch in hand (its offsets committed), leaves the group and disconnects. A join in
+   * flight is abandoned rather than awaited: the coordinator answers a JoinGroup only once the
+   * group's rebalance completes (every member rejoined, or its rebalance timeout; librdkafka's mock
+   * waits the session timeout out), and kafkajs leaves only after that answer, which outlasted a
+   * process's shutdown grace. Nothing is in hand during a join (the fetchers stopped before it);
+   * offsets not committed are read again by the members that stay.
    */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       this.backoff.close();
       this.abandonJoin?.(new Error(`kafka: consumer group ${this.options.group} stopped before it joined`));
-      if (this.firstJoin && this.firstJoinSent) await this.settleFirstJoin(this.firstJoin);
-      this.refuseJoins = true;
       const disconnected = this.consumer.disconnect();
       // The JoinGroup fails with its connection; kafkajs, no longer running, retries nothing and
       // sends LeaveGroup on a new connection, so the group need not wait for this member.
@@ -137,23 +111,6 @@ export class KafkaSubscription implements Subscription {
       }
     })();
     return this.stopping;
-  }
-
-  /** Waits for the first join to end (joined, or crashed), at most FIRST_JOIN_WAIT_MS. */
-  private async settleFirstJoin(firstJoin: Promise<void>): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), FIRST_JOIN_WAIT_MS)));
-    const joined = firstJoin.then(
-      () => false,
-      () => false,
-    );
-    if (await Promise.race([joined, timedOut])) {
-      this.logger.error('kafka: consumer stopped before its join ended; the group waits for its session to time out', {
-        group: this.options.group,
-        waitedMs: FIRST_JOIN_WAIT_MS,
-      });
-    }
-    clearTimeout(timer);
   }
 
   /**
@@ -187,9 +144,9 @@ export class KafkaSubscription implements Subscription {
   }
 
   /**
-   * kafkajs' own socket factory, noting the connections that carry a join. Once stop() no longer lets a
-   * join through, a JoinGroup (kafkajs rejoins when a rebalance reaches it while stopping) is not
-   * sent: its connection is closed instead, as for a join already in flight.
+   * kafkajs' own socket factory, noting the connections that carry a join. Once stop() began, a JoinGroup
+   * (kafkajs rejoins when a rebalance reaches it while stopping) is not sent: its connection is
+   * closed instead, as for a join already in flight.
    */
   private readonly socketFactory: ISocketFactory = ({ host, port, ssl, onConnect }) => {
     const socket = ssl ? tlsConnect({ host, port, ...(isIP(host) ? {} : { servername: host }), ...ssl }, onConnect) : netConnect({ host, port }, onConnect);
@@ -199,11 +156,10 @@ export class KafkaSubscription implements Subscription {
     socket.write = ((chunk: unknown, ...rest: unknown[]) => {
       // kafkajs writes each request whole: int32 size, int16 api key, ...
       if (Buffer.isBuffer(chunk) && chunk.length >= 6 && chunk.readInt16BE(4) === JOIN_GROUP_API_KEY) {
-        if (this.refuseJoins) {
+        if (this.stopping) {
           socket.destroy(new Error('the consumer is stopping: no new join'));
           return false;
         }
-        if (this.firstJoin) this.firstJoinSent = true;
         this.joinSockets.add(socket);
       }
       return write(chunk, ...rest);
