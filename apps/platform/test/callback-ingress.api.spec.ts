@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { startApp, type RunningApp } from './distributed/app-process';
 import { localEnv } from './distributed/local-env';
 import { ApiClient, type ApiResponse } from './support/api-client';
+import { metaSignature, metaStatusWebhook } from './support/meta-webhooks';
 import { signUp, waitForStatus, type SignedUpUser } from './support/journeys';
 import { bootPlatform, countRows, externalEnv, type BootedPlatform } from './support/platform-fixture';
 
@@ -67,27 +68,9 @@ const SANDBOX_WHATSAPP = {
 };
 
 const sign = (raw: string, secret = SIM_SECRET) => createHmac('sha256', secret).update(raw).digest('hex');
-const metaSign = (raw: string, secret = SANDBOX_WHATSAPP.appSecret) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
-/** A statuses webhook in the shape of Meta's reference (…/webhooks/reference/messages/status). */
+const metaSign = (raw: string, secret = SANDBOX_WHATSAPP.appSecret) => metaSignature(raw, secret);
 const metaStatus = (wamid: string, status: string, to: string) =>
-  JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '100000000000002',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550100001', phone_number_id: SANDBOX_WHATSAPP.phoneNumberId },
-              statuses: [{ id: wamid, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to.slice(1) }],
-            },
-          },
-        ],
-      },
-    ],
-  });
+  metaStatusWebhook({ phoneNumberId: SANDBOX_WHATSAPP.phoneNumberId, displayNumber: '+15550100001', wamid, status, to });
 const receipts = '/v1/webhooks/carriers/sim/receipts';
 const carrierEvents = () => countRows(booted.platform, 'provider_callback', 'carrier_events');
 const receipt = (reference: string) =>

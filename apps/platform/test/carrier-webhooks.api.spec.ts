@@ -1,9 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { startFakeTwilio, type FakeTwilio } from '@mp/messaging/src/carriers/twilio/testing/fake-twilio';
 import { sentAnswer, startFakeCloudApi, type FakeCloudApi } from '@mp/messaging/src/carriers/whatsapp-cloud/testing/fake-cloud-api';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
 import { ApiClient } from './support/api-client';
 import { freshDestination, sandboxNumber, signUp, waitForStatus, type SignedUpUser } from './support/journeys';
+import { metaSignature, metaStatusWebhook } from './support/meta-webhooks';
 import { metric, scrapeMetrics } from './support/metrics';
 import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
@@ -46,29 +47,12 @@ const carrierEvents = async (messageId: string) => (await api.get(`/v1/messages/
 const storedCallbacks = () => countRows(booted.platform, 'provider_callback', 'carrier_events', {});
 const storedInbound = () => countRows(booted.platform, 'provider_callback', 'carrier_inbound_messages', {});
 
-const metaSigned = (body: string, secret = META.appSecret) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const metaSigned = (body: string, secret = META.appSecret) => metaSignature(body, secret);
 const postMeta = (body: string, signature = metaSigned(body)) =>
   api.post(`/v1/webhooks/carriers/${META.name}`, { rawBody: body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature } });
-/** A statuses webhook in the shape of Meta's reference (…/webhooks/reference/messages/status). */
+/** A statuses webhook in the shape of Meta's reference (…/webhooks/reference/messages/status), at its example time. */
 const statusWebhook = (wamid: string, status: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: META.phoneNumberId },
-              statuses: [{ id: wamid, status, timestamp: '1739321024', recipient_id: '16505551234', ...extra }],
-            },
-          },
-        ],
-      },
-    ],
-  });
+  metaStatusWebhook({ phoneNumberId: META.phoneNumberId, displayNumber: '+15550783881', wamid, status, to: '+16505551234', at: new Date(1739321024_000), extra });
 
 const form = (params: Record<string, string>) => new URLSearchParams(params).toString();
 /** Signed by twilio-node's own code over the URL Twilio calls: the connection's publicBaseUrl, not this process's address. */

@@ -1,9 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { startFakeTwilio, type FakeTwilio } from '@mp/messaging/src/carriers/twilio/testing/fake-twilio';
 import { sentAnswer, startFakeCloudApi, type FakeCloudApi, type RecordedRequest } from '@mp/messaging/src/carriers/whatsapp-cloud/testing/fake-cloud-api';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
 import type { ApiClient, ApiResponse } from './support/api-client';
 import { freshDestination, sandboxNumber, signUp, waitForStatus, type SignedUpUser } from './support/journeys';
+import { metaMessageWebhook, metaSignature } from './support/meta-webhooks';
 import { bootPlatform, countRows, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
 
@@ -51,27 +52,8 @@ const sentWith = (text: string) => cloud.requests.filter((r: RecordedRequest) =>
 
 /** Meta's messages webhook for a text message (…/webhooks/reference/messages/text), signed with the connection's app secret. */
 function postMetaText(message: { wamid: string; from: string; to: string; text: string }) {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: digits(message.to), phone_number_id: META.phoneNumberId },
-              contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: digits(message.from) }],
-              messages: [{ from: digits(message.from), id: message.wamid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: message.text } }],
-            },
-          },
-        ],
-      },
-    ],
-  });
-  const signature = `sha256=${createHmac('sha256', META.appSecret).update(body).digest('hex')}`;
-  return api.post(`/v1/webhooks/carriers/${META.name}`, { rawBody: body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature } });
+  const body = metaMessageWebhook({ phoneNumberId: META.phoneNumberId, wamid: message.wamid, from: message.from, to: message.to, message: { type: 'text', text: { body: message.text } } });
+  return api.post(`/v1/webhooks/carriers/${META.name}`, { rawBody: body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(body, META.appSecret) } });
 }
 
 /** The account's inbound message from `from`, as the public list shows it. */

@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { SANDBOX_WHATSAPP_CLOUD } from '@mp/carrier-simulator';
 import type { ApiClient, ApiResponse } from './support/api-client';
 import { freshDestination, signUp, type SignedUpUser } from './support/journeys';
+import { metaMessageWebhook, metaSignature } from './support/meta-webhooks';
 import { sharedPlatform, type BootedPlatform } from './support/platform-fixture';
 import { waitFor } from './support/wait-for';
 
@@ -94,33 +94,15 @@ const digits = (e164: string) => e164.replace(/^\+/, '');
 
 /** Meta's messages webhook for an interactive reply-button tap (…/webhooks/reference/messages/interactive), answering `wamid`. */
 function buttonReplyWebhook(tap: { wamid: string; id: string; title: string; from: string; to: string; at: Date; answers: string }): string {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: SANDBOX_WHATSAPP_CLOUD.businessAccountId,
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: digits(tap.to), phone_number_id: SANDBOX_WHATSAPP_CLOUD.phoneNumberId },
-              contacts: [{ profile: { name: 'Ada' }, wa_id: digits(tap.from) }],
-              messages: [
-                {
-                  context: { from: digits(tap.to), id: tap.answers },
-                  from: digits(tap.from),
-                  id: tap.wamid,
-                  timestamp: String(Math.floor(tap.at.getTime() / 1000)),
-                  type: 'interactive',
-                  interactive: { type: 'button_reply', button_reply: { id: tap.id, title: tap.title } },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
+  return metaMessageWebhook({
+    businessAccountId: SANDBOX_WHATSAPP_CLOUD.businessAccountId,
+    phoneNumberId: SANDBOX_WHATSAPP_CLOUD.phoneNumberId,
+    wamid: tap.wamid,
+    from: tap.from,
+    to: tap.to,
+    at: tap.at,
+    name: 'Ada',
+    message: { context: { from: digits(tap.to), id: tap.answers }, type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: tap.id, title: tap.title } } },
   });
 }
 
@@ -128,7 +110,7 @@ function buttonReplyWebhook(tap: { wamid: string; id: string; title: string; fro
 const postMeta = (body: string) =>
   api.post(`/v1/webhooks/carriers/${SANDBOX_WHATSAPP_CLOUD.connectionName}`, {
     rawBody: body,
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', SANDBOX_WHATSAPP_CLOUD.appSecret).update(body).digest('hex')}` },
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(body, SANDBOX_WHATSAPP_CLOUD.appSecret) },
   });
 
 describe('WhatsApp reply buttons (issue 29 point 2)', () => {
