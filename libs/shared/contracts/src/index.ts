@@ -20,3 +20,4 @@ export * as tendlcV1 from './generated/tendlc/v1/tendlc.pb';
 export * from './topics';
 export * from './reply-keywords';
 export * from './carrier-opt-outs';
+export * from './carrier-signatures';

@@ -1,14 +1,12 @@
 import { Readable } from 'node:stream';
 import type { Request as ExRequest } from 'express';
+import { CARRIER_SIGNATURE_HEADERS } from '@mp/contracts';
 import { Get, Hidden, NoSecurity, Path, Post, Request, Route } from '@tsoa/runtime';
 import { GatewayController } from '../common/gateway-controller';
 
 export interface CallbackReceived {
   received: boolean;
 }
-
-/** The headers carriers sign with (an http connection's, Meta's, Twilio's); provider-callback checks them. */
-const CARRIER_SIGNATURE_HEADERS = ['x-signature', 'x-hub-signature-256', 'x-twilio-signature'] as const;
 
 /**
  * Carrier, registry and payment callbacks (not called by customers, so not in

@@ -1,7 +1,7 @@
+import { CARRIER_SIGNATURE_HEADERS } from '@mp/contracts';
 import { DomainError, echo, PROBLEM_MEDIA_TYPE, toProblemDetails } from '@mp/problems';
 import { traceHttpRequests, type Logger } from '@mp/telemetry';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { SIGNATURE_HEADERS } from '../connection-callbacks/carrier-callback';
 import type { CarrierCallbackHandler } from '../connection-callbacks/handle-carrier-callback.usecase';
 import type { IngestCallbackInput } from '../ingest/ingest-callback.usecase';
 import { callbackBodyErrors, rawCallbackBody } from './callback-body.parser';
@@ -78,7 +78,7 @@ const queryOf = (req: Request): string => {
 
 function signaturesOf(req: Request): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of SIGNATURE_HEADERS) {
+  for (const name of CARRIER_SIGNATURE_HEADERS) {
     const value = req.headers[name];
     if (typeof value === 'string') out[name] = value;
   }

@@ -11,12 +11,9 @@ export interface CarrierCallbackRequest {
   rawBody: Buffer;
   /** As received, without the `?`. */
   query: string;
-  /** The signature headers that came, by lowercase name (SIGNATURE_HEADERS). */
+  /** The signature headers that came, by lowercase name (CARRIER_SIGNATURE_HEADERS of @mp/contracts). */
   signatures: Readonly<Record<string, string>>;
 }
-
-/** The headers a carrier signs with; nothing else of a request's headers is read. */
-export const SIGNATURE_HEADERS = ['x-signature', 'x-hub-signature-256', 'x-twilio-signature'] as const;
 
 /** Answered 200: `{received: true}`, or `body` as `contentType` when the protocol wants its own answer. */
 export interface CarrierCallbackAnswer {
